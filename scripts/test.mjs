@@ -1,0 +1,31 @@
+// npm test: the whole suite (unit + e2e against real PostgreSQL), then one closing line
+// "N passed, N failed" with the real counts. Extra arguments go to vitest (e.g. a file filter).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+mkdirSync('test-artifacts', { recursive: true });
+const report = path.resolve('test-artifacts/vitest-report.json');
+rmSync(report, { force: true });
+
+const vitest = path.resolve('node_modules/vitest/vitest.mjs');
+const args = [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
+const run = spawnSync(process.execPath, args, { stdio: 'inherit', env: process.env });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(report)) {
+  const result = JSON.parse(readFileSync(report, 'utf8'));
+  passed = result.numPassedTests ?? 0;
+  failed = (result.numFailedTests ?? 0) + (result.numFailedTestSuites && !result.numFailedTests ? result.numFailedTestSuites : 0);
+  skipped = (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
+} else {
+  failed = 1;
+}
+const browserNote = path.resolve('test-artifacts/browser-tests-skipped.txt');
+if (existsSync(browserNote)) {
+  process.stdout.write(`\n!!! ${readFileSync(browserNote, 'utf8').trim()}\n`);
+}
+process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+process.exit(run.status === 0 && failed === 0 ? 0 : 1);

@@ -1,0 +1,84 @@
+import helmet from '@fastify/helmet';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LogController } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { AppConfig } from './config/app-config.js';
+import { isHostAllowed, isOriginAllowed } from './common/http/host-guard.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
+/** Paths whose protocol layer answers its own Host/Origin failures (MCP servers). */
+const SELF_GUARDED = /^\/(mcp|recall\/mcp|broker\/mcp)(\/|$|\?)/;
+
+/** The Fastify adapter with the service's options; used by main and the tests alike. */
+export function createFastifyAdapter(config: AppConfig, logger: Logger | false): FastifyAdapter {
+  const options = {
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    loggerInstance: logger || undefined,
+    logger: logger ? undefined : false,
+    logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: false,
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  };
+  return new FastifyAdapter(options as never);
+}
+
+/**
+ * Everything about the HTTP layer that main and the e2e tests must share: request ids, access logs,
+ * the DNS-rebinding guard, security headers.
+ */
+export async function configureApp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+  const fastify = app.getHttpAdapter().getInstance();
+
+  fastify.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+    if (SELF_GUARDED.test(request.url)) return;
+    if (!isHostAllowed(config, request.headers.host)) {
+      return reply.code(403).send({ error: 'forbidden_host', message: 'This Host is not served here.' });
+    }
+    const origin = request.headers.origin;
+    const unsafe = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+    if (unsafe && origin !== undefined && !isOriginAllowed(config, origin)) {
+      return reply.code(403).send({ error: 'forbidden_origin', message: 'Cross-origin writes are not allowed.' });
+    }
+  });
+
+  fastify.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        reqId: request.id,
+        method: request.method,
+        path: request.url.split('?')[0],
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request completed',
+    );
+  });
+
+  await app.register(helmet as never, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+}

@@ -1,0 +1,77 @@
+// npm run cli -- <command>: operator and database chores that must not go through HTTP.
+import 'reflect-metadata';
+import { DataSource } from 'typeorm';
+import { resolveDatabase } from './bootstrap.js';
+import { OperatorEntity } from './common/auth/operator.entity.js';
+import { generateToken, hashToken } from './common/auth/token.js';
+import { createLogger } from './common/http/logger.js';
+import { ConfigError, loadConfig } from './config/app-config.js';
+import { dataSourceOptions } from './database/data-source-options.js';
+import { runMigrationsLocked } from './database/migration-runner.js';
+
+const USAGE = `usage: npm run cli -- <command>
+  migration:run             apply pending migrations
+  operator:create <name>    create an operator and print its token (shown once)
+  operator:list             list operators
+  operator:revoke <id>      revoke an operator's token`;
+
+async function main(): Promise<number> {
+  const [command, ...args] = process.argv.slice(2);
+  if (!command || command === 'help' || command === '--help') {
+    process.stdout.write(`${USAGE}\n`);
+    return command ? 0 : 2;
+  }
+  const config = loadConfig();
+  const logger = createLogger('warn');
+  const embedded = await resolveDatabase(config, logger);
+  const ds = await new DataSource({ ...dataSourceOptions(config.databaseUrl!), entities: [OperatorEntity] }).initialize();
+  try {
+    const applied = await runMigrationsLocked(ds);
+    const operators = ds.getRepository(OperatorEntity);
+    switch (command) {
+      case 'migration:run':
+        process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'No pending migrations.\n');
+        return 0;
+      case 'operator:create': {
+        const name = args.join(' ').trim();
+        if (!name || name.length > 100) {
+          process.stderr.write('operator:create needs a name of 1-100 characters\n');
+          return 2;
+        }
+        const token = generateToken('mco');
+        const row = await operators.save(operators.create({ name, tokenHash: hashToken(token), tokenPrefix: token.slice(0, 10) }));
+        process.stdout.write(`Operator ${row.name} (${row.id}) created. Its token, shown only this once:\n${token}\n`);
+        return 0;
+      }
+      case 'operator:list': {
+        for (const o of await operators.find({ order: { createdAt: 'ASC' } })) {
+          process.stdout.write(`${o.id}  ${o.tokenPrefix}…  ${o.revokedAt ? 'revoked' : 'active '}  ${o.name}\n`);
+        }
+        return 0;
+      }
+      case 'operator:revoke': {
+        const result = await operators.update({ id: args[0] }, { revokedAt: new Date() });
+        if (!result.affected) {
+          process.stderr.write(`No operator with id ${args[0]}\n`);
+          return 1;
+        }
+        process.stdout.write('Revoked.\n');
+        return 0;
+      }
+      default:
+        process.stderr.write(`Unknown command ${command}\n${USAGE}\n`);
+        return 2;
+    }
+  } finally {
+    await ds.destroy();
+    await embedded?.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof ConfigError ? error.message : `Failed: ${(error as Error).message}`}\n`);
+    process.exit(1);
+  },
+);

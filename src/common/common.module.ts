@@ -1,0 +1,55 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { ThrottlerModule, ThrottlerStorage } from '@nestjs/throttler';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../config/app-config.js';
+import { OperatorEntity } from './auth/operator.entity.js';
+import { OperatorGuard } from './auth/operator.guard.js';
+import { OperatorsController } from './auth/operators.controller.js';
+import { OperatorsService } from './auth/operators.service.js';
+import { HttpExceptionFilter } from './errors/http-exception.filter.js';
+import { HealthController } from './http/health.controller.js';
+import { HomeController } from './http/home.controller.js';
+import { SiteLinks } from './http/site-links.js';
+import { MailService } from './mail/mail.service.js';
+import { OutboundMailEntity } from './mail/outbound-mail.entity.js';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
+import { RateLimitService } from './rate-limit/rate-limit.service.js';
+import { MemoryThrottlerStorage, RedisThrottlerStorage } from './rate-limit/redis-throttler.storage.js';
+import { RedisService } from './redis/redis.service.js';
+import { createValidationPipe } from './validation/validation.pipe.js';
+
+/** Cross-cutting services every feature may use. Imports no feature. */
+@Global()
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([OperatorEntity, OutboundMailEntity]),
+    ThrottlerModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        throttlers: [{ name: 'general', ttl: config.rateLimitGeneral.windowSeconds * 1000, limit: config.rateLimitGeneral.limit }],
+      }),
+    }),
+  ],
+  controllers: [HealthController, HomeController, OperatorsController],
+  providers: [
+    RedisService,
+    {
+      provide: ThrottlerStorage,
+      inject: [RedisService],
+      useFactory: (redis: RedisService) =>
+        redis.client ? new RedisThrottlerStorage(redis.client) : new MemoryThrottlerStorage(),
+    },
+    RateLimitService,
+    MailService,
+    OperatorsService,
+    SiteLinks,
+    { provide: APP_FILTER, useClass: HttpExceptionFilter },
+    { provide: APP_PIPE, useFactory: createValidationPipe },
+    // Order matters: authenticate operators first, then count the request.
+    { provide: APP_GUARD, useClass: OperatorGuard },
+    { provide: APP_GUARD, useClass: RateLimitGuard },
+  ],
+  exports: [RedisService, RateLimitService, MailService, OperatorsService, SiteLinks, ThrottlerStorage],
+})
+export class CommonModule {}

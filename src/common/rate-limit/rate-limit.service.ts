@@ -1,0 +1,85 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ThrottlerStorage } from '@nestjs/throttler';
+import type { RatePolicySetting } from '../../config/app-config.js';
+import { AppConfig } from '../../config/app-config.js';
+import { AppError } from '../errors/app-error.js';
+import type { CountingThrottlerStorage } from './redis-throttler.storage.js';
+
+export interface RateLimitPolicy extends RatePolicySetting {
+  name: string;
+  /** Whether responses may show RateLimit-Remaining (only where the count is real and exact). */
+  exposeRemaining: boolean;
+}
+
+export interface RateLimitOutcome {
+  allowed: boolean;
+  policy: RateLimitPolicy;
+  remaining: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Named rate-limit budgets over the throttler's storage (in-process, or Redis when configured).
+ * The global guard uses it for the general policy; modules call it for stricter budgets and for
+ * traffic outside Nest's pipeline (MCP, which counts each JSON-RPC request of a batch).
+ */
+@Injectable()
+export class RateLimitService {
+  private readonly policies = new Map<string, RateLimitPolicy>();
+
+  constructor(
+    @Inject(ThrottlerStorage) private readonly storage: CountingThrottlerStorage,
+    config: AppConfig,
+  ) {
+    this.define({ name: 'general', ...config.rateLimitGeneral, exposeRemaining: false });
+    this.define({ name: 'register', ...config.rateLimitRegister, exposeRemaining: true });
+  }
+
+  /** Adds or replaces a named policy (modules define theirs at construction). */
+  define(policy: RateLimitPolicy): void {
+    this.policies.set(policy.name, policy);
+  }
+
+  policy(name: string): RateLimitPolicy {
+    const policy = this.policies.get(name);
+    if (!policy) throw new Error(`Unknown rate-limit policy ${name}`);
+    return policy;
+  }
+
+  /** Counts `cost` requests against a policy for a key (usually the client IP). */
+  async consume(name: string, key: string, cost = 1): Promise<RateLimitOutcome> {
+    const policy = this.policy(name);
+    if (!policy.enabled) return { allowed: true, policy, remaining: policy.limit, retryAfterSeconds: 0 };
+    const record = await this.storage.incrementBy(key, policy.windowSeconds * 1000, policy.limit, name, cost);
+    return {
+      allowed: !record.isBlocked,
+      policy,
+      remaining: Math.max(0, policy.limit - record.totalHits),
+      retryAfterSeconds: record.isBlocked ? record.timeToBlockExpire : 0,
+    };
+  }
+
+  /** The response headers that describe a policy (and its remaining budget where that is exposed). */
+  headers(outcome: RateLimitOutcome): Record<string, string> {
+    const { policy } = outcome;
+    if (!policy.enabled) return {};
+    const h: Record<string, string> = {
+      'RateLimit-Policy': `${policy.limit};w=${policy.windowSeconds}`,
+      'RateLimit-Limit': String(policy.limit),
+      'X-RateLimit-Limit': String(policy.limit),
+    };
+    if (policy.exposeRemaining) h['RateLimit-Remaining'] = String(outcome.remaining);
+    if (!outcome.allowed) h['Retry-After'] = String(policy.windowSeconds);
+    return h;
+  }
+
+  /** The error for a refused request: 429 with Retry-After. */
+  refusal(outcome: RateLimitOutcome): AppError {
+    const { policy } = outcome;
+    return new AppError(
+      'rate_limited',
+      `Rate limit exceeded for the ${policy.name} budget (${policy.limit} requests per ${policy.windowSeconds} s); retry after ${policy.windowSeconds} s.`,
+      { status: 429, headers: this.headers(outcome), retryable: true },
+    );
+  }
+}

@@ -1,0 +1,72 @@
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import type { Redis } from 'ioredis';
+
+interface ThrottlerStorageRecord {
+  totalHits: number;
+  timeToExpire: number;
+  isBlocked: boolean;
+  timeToBlockExpire: number;
+}
+
+// Fixed window per key, counted atomically on the server, so every instance shares one budget.
+const INCREMENT = `
+local hits = redis.call('INCRBY', KEYS[1], ARGV[2])
+if hits == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {hits, ttl}
+`;
+
+/**
+ * A ThrottlerStorage on Redis. Written here rather than taken from @nest-lab/throttler-storage-redis
+ * because that package does not yet declare support for Nest 12; this is one Lua script.
+ */
+export class RedisThrottlerStorage implements ThrottlerStorage {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'agentry:rl:',
+  ) {}
+
+  async increment(key: string, ttl: number, limit: number, _blockDuration: number, name: string) {
+    return this.incrementBy(key, ttl, limit, name, 1);
+  }
+
+  async incrementBy(key: string, ttl: number, limit: number, name: string, cost: number): Promise<ThrottlerStorageRecord> {
+    const [hits, pttl] = (await this.redis.eval(INCREMENT, 1, `${this.prefix}${name}:${key}`, ttl, cost)) as [
+      number,
+      number,
+    ];
+    const seconds = Math.ceil(pttl / 1000);
+    return { totalHits: hits, timeToExpire: seconds, isBlocked: hits > limit, timeToBlockExpire: hits > limit ? seconds : 0 };
+  }
+}
+
+/** The in-process equivalent (one instance only): fixed windows in a Map, swept as they expire. */
+export class MemoryThrottlerStorage implements ThrottlerStorage {
+  private readonly windows = new Map<string, { hits: number; expiresAt: number }>();
+  private lastSweep = Date.now();
+
+  async increment(key: string, ttl: number, limit: number, _blockDuration: number, name: string) {
+    return this.incrementBy(key, ttl, limit, name, 1);
+  }
+
+  async incrementBy(key: string, ttl: number, limit: number, name: string, cost: number): Promise<ThrottlerStorageRecord> {
+    const now = Date.now();
+    if (now - this.lastSweep > 10_000) {
+      for (const [k, w] of this.windows) if (w.expiresAt <= now) this.windows.delete(k);
+      this.lastSweep = now;
+    }
+    const id = `${name}:${key}`;
+    let window = this.windows.get(id);
+    if (!window || window.expiresAt <= now) {
+      window = { hits: 0, expiresAt: now + ttl };
+      this.windows.set(id, window);
+    }
+    window.hits += cost;
+    const seconds = Math.max(1, Math.ceil((window.expiresAt - now) / 1000));
+    const blocked = window.hits > limit;
+    return { totalHits: window.hits, timeToExpire: seconds, isBlocked: blocked, timeToBlockExpire: blocked ? seconds : 0 };
+  }
+}
+
+export type CountingThrottlerStorage = RedisThrottlerStorage | MemoryThrottlerStorage;

@@ -1,0 +1,176 @@
+import { plainToInstance } from 'class-transformer';
+import {
+  IsIn,
+  IsOptional,
+  IsString,
+  Matches,
+  validateSync,
+  type ValidationError,
+} from 'class-validator';
+
+/** A rate-limit setting: `<requests>/<seconds>` or `off`. */
+export interface RatePolicySetting {
+  limit: number;
+  windowSeconds: number;
+  enabled: boolean;
+}
+
+const RATE_PATTERN = /^(off|\d{1,7}\/\d{1,6})$/;
+const URL_PATTERN = /^https?:\/\/[^\s/]+(\/[^\s]*)?$/;
+
+/**
+ * The raw environment as strings, validated with class-validator. Every variable the service
+ * reads is declared here; nothing else reads process.env.
+ */
+class EnvironmentVariables {
+  @IsOptional() @Matches(/^\d{1,5}$/, { message: 'must be a port number (0-65535)' }) PORT?: string;
+  @IsOptional() @IsString() HOST?: string;
+  @IsOptional() @Matches(URL_PATTERN, { message: 'must be an absolute http(s) URL' }) PUBLIC_BASE_URL?: string;
+  @IsOptional() @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'must be a postgres:// URL' }) DATABASE_URL?: string;
+  @IsOptional() @IsString() DATA_DIR?: string;
+  @IsOptional() @Matches(/^rediss?:\/\/\S+$/, { message: 'must be a redis:// or rediss:// URL' }) REDIS_URL?: string;
+  @IsOptional() @Matches(/^[a-z0-9.-]+$/i, { message: 'must be a domain name' }) MAIL_DOMAIN?: string;
+  @IsOptional() @Matches(/^[^\s@<>]+@[^\s@<>]+$/, { message: 'must be an email address' }) MAIL_FROM?: string;
+  @IsOptional() @Matches(/^smtps?:\/\/\S+$/, { message: 'must be an smtp:// or smtps:// URL' }) SMTP_RELAY_URL?: string;
+  @IsOptional() @Matches(/^\d{1,5}$/, { message: 'must be a port number (0 = off)' }) SMTP_PORT?: string;
+  @IsOptional() @IsIn(['true', 'false', '1', '0'], { message: 'must be true or false' }) TRUST_PROXY?: string;
+  @IsOptional() @IsString() ALLOWED_HOSTS?: string;
+  @IsOptional() @IsString() ALLOWED_ORIGINS?: string;
+  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 30/60) or off' })
+  RATE_LIMIT_GENERAL?: string;
+  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 2/60) or off' })
+  RATE_LIMIT_REGISTER?: string;
+  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+  })
+  LOG_LEVEL?: string;
+  @IsOptional() @Matches(/^mco_[A-Za-z0-9_-]{16,}$/, { message: 'must start with mco_ followed by at least 16 characters' })
+  OPERATOR_BOOTSTRAP_TOKEN?: string;
+  @IsOptional() @IsIn(['true', 'false', '1', '0'], { message: 'must be true or false' }) SEED_DEMO?: string;
+  @IsOptional() @Matches(URL_PATTERN, { message: 'must be an absolute http(s) URL' }) DMV_LOOKUP_URL?: string;
+  @IsOptional() @Matches(/^\d{1,4}$/, { message: 'must be a whole number' }) DMV_DAILY_CAP_PER_EMAIL?: string;
+  @IsOptional() @Matches(/^\d{1,3}$/, { message: 'must be a whole number' }) DB_POOL_SIZE?: string;
+}
+
+/** A configuration problem that stops boot; its message is one line naming the variable. */
+export class ConfigError extends Error {}
+
+/** The validated, typed configuration. The single DI token for configuration. */
+export class AppConfig {
+  port!: number;
+  host!: string;
+  publicBaseUrl!: string;
+  /** Set by boot: either DATABASE_URL or the embedded database's URL. */
+  databaseUrl?: string;
+  databaseIsEmbedded!: boolean;
+  dbPoolSize!: number;
+  dataDir!: string;
+  redisUrl?: string;
+  mailDomain!: string;
+  mailFrom!: string;
+  smtpRelayUrl?: string;
+  smtpPort!: number;
+  trustProxy!: boolean;
+  allowedHosts!: string[];
+  allowedOrigins!: string[];
+  rateLimitGeneral!: RatePolicySetting;
+  rateLimitRegister!: RatePolicySetting;
+  logLevel!: string;
+  operatorBootstrapToken?: string;
+  seedDemo!: boolean;
+  dmvLookupUrl!: string;
+  dmvDailyCapPerEmail!: number;
+}
+
+function parseRate(value: string | undefined, fallback: string): RatePolicySetting {
+  const raw = value ?? fallback;
+  if (raw === 'off') return { limit: Number.MAX_SAFE_INTEGER, windowSeconds: 60, enabled: false };
+  const [limit, windowSeconds] = raw.split('/').map(Number);
+  return { limit, windowSeconds, enabled: true };
+}
+
+function list(value: string | undefined): string[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  return value
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  return value === 'true' || value === '1';
+}
+
+function firstError(errors: ValidationError[]): string {
+  const e = errors[0];
+  const message = Object.values(e.constraints ?? {})[0] ?? 'is invalid';
+  return `${e.property} ${message}`;
+}
+
+/** Reads and validates the environment once. Throws ConfigError with one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const raw = plainToInstance(EnvironmentVariables, { ...env }, { excludeExtraneousValues: false });
+  const errors = validateSync(raw, { skipMissingProperties: false, forbidUnknownValues: false });
+  if (errors.length > 0) throw new ConfigError(`Invalid configuration: ${firstError(errors)}`);
+
+  const port = Number(raw.PORT ?? 3000);
+  if (port > 65535) throw new ConfigError('Invalid configuration: PORT must be a port number (0-65535)');
+  const smtpPort = Number(raw.SMTP_PORT ?? 2525);
+  if (smtpPort > 65535) throw new ConfigError('Invalid configuration: SMTP_PORT must be a port number (0 = off)');
+  if (raw.RATE_LIMIT_GENERAL && raw.RATE_LIMIT_GENERAL !== 'off' && /^0+\//.test(raw.RATE_LIMIT_GENERAL)) {
+    throw new ConfigError('Invalid configuration: RATE_LIMIT_GENERAL must allow at least one request (or be off)');
+  }
+  if (raw.RATE_LIMIT_REGISTER && raw.RATE_LIMIT_REGISTER !== 'off' && /^0+\//.test(raw.RATE_LIMIT_REGISTER)) {
+    throw new ConfigError('Invalid configuration: RATE_LIMIT_REGISTER must allow at least one request (or be off)');
+  }
+
+  const publicBaseUrl = (raw.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicHost = new URL(publicBaseUrl).host.toLowerCase();
+  const publicHostname = new URL(publicBaseUrl).hostname.toLowerCase();
+  const mailDomain = (raw.MAIL_DOMAIN ?? 'agents.localhost').toLowerCase();
+
+  const config = new AppConfig();
+  Object.assign(config, {
+    port,
+    host: raw.HOST ?? '127.0.0.1',
+    publicBaseUrl,
+    databaseUrl: raw.DATABASE_URL,
+    databaseIsEmbedded: raw.DATABASE_URL === undefined,
+    dbPoolSize: Number(raw.DB_POOL_SIZE ?? 10),
+    dataDir: raw.DATA_DIR ?? './.data',
+    redisUrl: raw.REDIS_URL,
+    mailDomain,
+    mailFrom: raw.MAIL_FROM ?? `no-reply@${mailDomain}`,
+    smtpRelayUrl: raw.SMTP_RELAY_URL,
+    smtpPort,
+    trustProxy: bool(raw.TRUST_PROXY, false),
+    allowedHosts: list(raw.ALLOWED_HOSTS) ?? ['localhost', '127.0.0.1', '[::1]', publicHostname, publicHost],
+    allowedOrigins: list(raw.ALLOWED_ORIGINS) ?? [
+      'http://localhost',
+      'http://127.0.0.1',
+      'http://[::1]',
+      'https://localhost',
+      new URL(publicBaseUrl).origin.toLowerCase(),
+    ],
+    rateLimitGeneral: parseRate(raw.RATE_LIMIT_GENERAL, '30/60'),
+    rateLimitRegister: parseRate(raw.RATE_LIMIT_REGISTER, '2/60'),
+    logLevel: raw.LOG_LEVEL ?? 'info',
+    operatorBootstrapToken: raw.OPERATOR_BOOTSTRAP_TOKEN,
+    seedDemo: bool(raw.SEED_DEMO, true),
+    dmvLookupUrl: raw.DMV_LOOKUP_URL ?? `${publicBaseUrl}/dmv/api/lookup`,
+    dmvDailyCapPerEmail: Number(raw.DMV_DAILY_CAP_PER_EMAIL ?? 5),
+  } satisfies Partial<AppConfig>);
+  return config;
+}
+
+/** A loggable description of where the database is, with any password removed. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.username ? `${u.username}@` : ''}${u.host}${u.pathname}`;
+  } catch {
+    return '(unparseable database URL)';
+  }
+}
+

@@ -1,0 +1,78 @@
+import type { Type } from '@nestjs/common';
+
+/** A JSON Schema 2020-12 object schema (root type object, closed with additionalProperties: false). */
+export interface ObjectSchema {
+  type: 'object';
+  properties?: Record<string, unknown>;
+  required?: readonly string[];
+  additionalProperties: false;
+  [keyword: string]: unknown;
+}
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/** What a tool handler knows about the request that carried the call. */
+export interface ToolContext {
+  /** The profile (server) name: 'community', 'docs', 'recall', 'broker'. */
+  server: string;
+  /** Where the call came from: 'chatgpt' on /mcp/chatgpt, otherwise 'mcp'. */
+  source: 'mcp' | 'chatgpt';
+  /** The client IP (socket address; X-Forwarded-For only with TRUST_PROXY). */
+  ip: string;
+  /** Request headers, lower-cased names. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  requestId: string;
+  era: 'modern' | 'legacy';
+  protocolVersion: string;
+  /** Adds a response header (e.g. RateLimit-Remaining, Idempotency-Replayed). */
+  setHeader(name: string, value: string): void;
+}
+
+export interface ToolDefinition<S = unknown, I = Record<string, unknown>, O extends object = Record<string, unknown>> {
+  /** The published name; never renamed. */
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: ObjectSchema;
+  outputSchema: ObjectSchema;
+  annotations: ToolAnnotations;
+  _meta?: Record<string, unknown>;
+  /** The one public module service the handler calls (resolved from Nest's container). */
+  service: Type<S>;
+  /**
+   * Adapts one service call. Throw AppError for failures: the engine renders it as a result with
+   * `isError: true` and the error code — except AppErrors with status 429 or 503, which become a
+   * JSON-RPC error at that HTTP status with `data` naming the budget and when to retry.
+   */
+  run(service: S, input: I, ctx: ToolContext): Promise<O>;
+}
+
+/** Declares a tool; one file per tool under src/mcp/tools/<server>/. */
+export function defineTool<S, I = Record<string, unknown>, O extends object = Record<string, unknown>>(
+  definition: ToolDefinition<S, I, O>,
+): ToolDefinition<S, I, O> {
+  return definition;
+}
+
+/** A resource a server offers (static text, or produced by a module service). */
+export interface ResourceDefinition<S = unknown> {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType: string;
+  _meta?: Record<string, unknown>;
+  /** Whether resources/list shows it (MCP Apps views may be read-only by URI). */
+  listed?: boolean;
+  service?: Type<S>;
+  read(service: S): Promise<string> | string;
+}
+
+export function defineResource<S = unknown>(definition: ResourceDefinition<S>): ResourceDefinition<S> {
+  return definition;
+}

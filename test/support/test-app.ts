@@ -1,0 +1,116 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Test, type TestingModuleBuilder } from '@nestjs/testing';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { AppModule } from '../../src/app.module.js';
+import { configureApp, createFastifyAdapter } from '../../src/app.setup.js';
+import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
+import { findFreePort } from '../../src/database/embedded-postgres.js';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  /** The real listening base URL, e.g. http://127.0.0.1:41234 */
+  url: string;
+  config: AppConfig;
+  databaseUrl: string;
+  /** Runs SQL against this file's own database. */
+  sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Empties every table except migrations. */
+  truncateAll(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Environment variables on top of the test defaults (validated like the real environment). */
+  env?: Record<string, string | undefined>;
+  /** Provider overrides (the SMTP relay, the clock, keys; never Postgres). */
+  override?: (builder: TestingModuleBuilder) => TestingModuleBuilder;
+  /** Reuse an existing database instead of cloning a new one (for restart tests). */
+  databaseUrl?: string;
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** A fresh database for this test file, cloned from the migrated template. */
+export async function cloneDatabase(): Promise<string> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `agentry_t_${inject('runId')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
+  } finally {
+    await admin.end();
+  }
+  return withDatabase(adminUrl, name);
+}
+
+export async function dropDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The configuration tests run with: quiet logs, no demo seed, a free port and its base URL. */
+export async function testConfig(databaseUrl: string, env: TestAppOptions['env'] = {}): Promise<AppConfig> {
+  const port = env.PORT ? Number(env.PORT) : await findFreePort();
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  return loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    SMTP_PORT: '0',
+    DATA_DIR: '/tmp/agentry-test-data',
+    ...clean,
+    DATABASE_URL: databaseUrl,
+  });
+}
+
+/** Boots the real AppModule on Fastify against its own database and listens on a real port. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const databaseUrl = options.databaseUrl ?? (await cloneDatabase());
+  const config = await testConfig(databaseUrl, options.env);
+  let builder = Test.createTestingModule({ imports: [AppModule.forRoot(config)] });
+  if (options.override) builder = options.override(builder);
+  const moduleRef = await builder.compile();
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createFastifyAdapter(config, false), {
+    logger: false,
+  });
+  await configureApp(app, config);
+  await app.init();
+  await app.listen({ port: config.port, host: '127.0.0.1' });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  let closed = false;
+  return {
+    app,
+    url: `http://127.0.0.1:${config.port}`,
+    config,
+    databaseUrl,
+    sql: async (text, params) => (await pool.query(text, params)).rows,
+    truncateAll: async () => {
+      const { rows } = await pool.query<{ tablename: string }>(
+        `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'`,
+      );
+      if (rows.length) await pool.query(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(', ')} CASCADE`);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await pool.end();
+      if (!options.databaseUrl) await dropDatabase(databaseUrl);
+    },
+  };
+}
