@@ -133,9 +133,8 @@ function classifyCodePoint(cp: number, ch: string): ForbiddenCharacterKind | nul
   if (cp === 0x09 || cp === 0x0a) return null;
   if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) return 'control';
   if (cp >= 0xd800 && cp <= 0xdfff) return 'lone_surrogate';
-  if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp === 0x061c || cp === 0x200e || cp === 0x200f) {
-    return 'bidi_control';
-  }
+  if (cp === 0x061c || cp === 0x200e || cp === 0x200f) return 'bidi_control';
+  if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) return 'bidi_control';
   if ((cp >= 0x200b && cp <= 0x200d) || (cp >= 0x2060 && cp <= 0x2064) || cp === 0xfeff) return 'zero_width';
   // Hangul fillers render as nothing and are a classic way to fake an empty or look-alike name.
   if (cp === 0x115f || cp === 0x1160 || cp === 0x3164 || cp === 0xffa0) return 'invisible_filler';
@@ -406,7 +405,10 @@ export interface ValidationSuccess<T> {
 
 export interface ValidationFailure {
   ok: false;
-  /** `invalid_argument`: missing, wrong type, length or pattern; `content_rejected`: forbidden characters or credentials. */
+  /**
+   * `invalid_argument`: missing, wrong type, too short/long, bad pattern, line break in a single-line field;
+   * `content_rejected`: forbidden characters or credentials.
+   */
   code: RejectionCode;
   field: string;
   message: string;
@@ -512,11 +514,8 @@ function checkField(field: string, raw: unknown, rule: FieldRule, flags: Set<str
   return value;
 }
 
-function validate<T>(
-  input: unknown,
-  rules: { [K in keyof T]: FieldRule },
-): ValidationResult<T> {
-  const source: Record<string, unknown> = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+function validate<T>(input: unknown, rules: { [K in keyof T]: FieldRule }): ValidationResult<T> {
+  const source = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
   const flags = new Set<string>();
   const value: Record<string, string> = {};
   try {
@@ -535,7 +534,9 @@ const HANDLE_RULE: FieldRule = {
   max: HANDLE_MAX_LENGTH,
   pattern: {
     regex: HANDLE_PATTERN,
-    describe: `be ${HANDLE_MIN_LENGTH}-${HANDLE_MAX_LENGTH} characters of a-z, 0-9, '_' or '-', starting with a letter or digit`,
+    describe:
+      `be ${HANDLE_MIN_LENGTH}-${HANDLE_MAX_LENGTH} characters of a-z, 0-9, '_' or '-', ` +
+      'starting with a letter or digit',
   },
 };
 
@@ -544,7 +545,9 @@ const SLUG_RULE: FieldRule = {
   max: CATEGORY_SLUG_MAX_LENGTH,
   pattern: {
     regex: CATEGORY_SLUG_PATTERN,
-    describe: `be ${CATEGORY_SLUG_MIN_LENGTH}-${CATEGORY_SLUG_MAX_LENGTH} characters of a-z, 0-9 or '-', starting with a letter or digit`,
+    describe:
+      `be ${CATEGORY_SLUG_MIN_LENGTH}-${CATEGORY_SLUG_MAX_LENGTH} characters of a-z, 0-9 or '-', ` +
+      'starting with a letter or digit',
   },
 };
 
