@@ -8,6 +8,14 @@ mkdirSync('test-artifacts', { recursive: true });
 const report = path.resolve('test-artifacts/vitest-report.json');
 rmSync(report, { force: true });
 
+// The boot tests run the built server as `npm start` does, so build first (incremental, fast).
+const tsc = path.resolve('node_modules/typescript/bin/tsc');
+const build = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+if (build.status !== 0) {
+  process.stdout.write('\nThe build failed; no tests ran.\n0 passed, 1 failed\n');
+  process.exit(1);
+}
+
 const vitest = path.resolve('node_modules/vitest/vitest.mjs');
 const args = [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
 const run = spawnSync(process.execPath, args, { stdio: 'inherit', env: process.env });

@@ -27,7 +27,8 @@ import { createValidationPipe } from './validation/validation.pipe.js';
     ThrottlerModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
-        throttlers: [{ name: 'general', ttl: config.rateLimitGeneral.windowSeconds * 1000, limit: config.rateLimitGeneral.limit }],
+        // Named 'default' so that a plain @SkipThrottle() opts a route out; it is the 'general' policy.
+        throttlers: [{ name: 'default', ttl: config.rateLimitGeneral.windowSeconds * 1000, limit: config.rateLimitGeneral.limit }],
       }),
     }),
   ],

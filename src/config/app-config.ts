@@ -40,6 +40,10 @@ class EnvironmentVariables {
   RATE_LIMIT_GENERAL?: string;
   @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 2/60) or off' })
   RATE_LIMIT_REGISTER?: string;
+  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 10/60) or off' })
+  RATE_LIMIT_RECALL_WRITE?: string;
+  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 200/86400) or off' })
+  RATE_LIMIT_RECALL_WRITE_DAILY?: string;
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     message: 'must be one of fatal, error, warn, info, debug, trace, silent',
   })
@@ -75,6 +79,9 @@ export class AppConfig {
   allowedOrigins!: string[];
   rateLimitGeneral!: RatePolicySetting;
   rateLimitRegister!: RatePolicySetting;
+  /** Recall writes per credential: a short window and a daily budget. */
+  rateLimitRecallWrite!: RatePolicySetting;
+  rateLimitRecallWriteDaily!: RatePolicySetting;
   logLevel!: string;
   operatorBootstrapToken?: string;
   seedDemo!: boolean;
@@ -155,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ],
     rateLimitGeneral: parseRate(raw.RATE_LIMIT_GENERAL, '30/60'),
     rateLimitRegister: parseRate(raw.RATE_LIMIT_REGISTER, '2/60'),
+    rateLimitRecallWrite: parseRate(raw.RATE_LIMIT_RECALL_WRITE, '10/60'),
+    rateLimitRecallWriteDaily: parseRate(raw.RATE_LIMIT_RECALL_WRITE_DAILY, '200/86400'),
     logLevel: raw.LOG_LEVEL ?? 'info',
     operatorBootstrapToken: raw.OPERATOR_BOOTSTRAP_TOKEN,
     seedDemo: bool(raw.SEED_DEMO, true),

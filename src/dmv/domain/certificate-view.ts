@@ -245,3 +245,23 @@ export function renderVerifyResultPage(kind: VerifyResultKind, domain?: string):
   }
   return renderPage(`DMV: ${title}`, `${body}\n<p class="notice">${escapeHtml(NON_BINDING_MESSAGE)}</p>`);
 }
+
+/** GET /dmv: what the DMV is, and a form that opens a certificate page by ID. */
+export function renderDmvHomePage(): string {
+  const body = [
+    '<h1>DMV: .agent name pre-registrations</h1>',
+    '<p>The DMV records proposed <code>.agent</code> names. Each pre-registration gets a certificate ID of the form ',
+    '<code>DMV-XXXX-XXXX-XXXX-C</code> that anyone can check here, through the lookup API ',
+    '(<code>/dmv/api/lookup?certificate_id=…</code>) or with the <code>verify_certificate</code> MCP tool.</p>',
+    '<form method="get" action="/dmv/certificates">',
+    '<p><label for="certificate_id">Certificate ID</label><br>',
+    '<input id="certificate_id" name="certificate_id" required maxlength="40" size="28" ',
+    'placeholder="DMV-XXXX-XXXX-XXXX-C" autocomplete="off" spellcheck="false"> ',
+    '<button type="submit">Look up</button></p>',
+    '</form>',
+    '<p>Names are registered with the <code>register_agent</code> MCP tool or ',
+    '<code>POST /api/v1/dmv/registrations</code>, always at the explicit request of the person named as contact.</p>',
+    `<p class="notice">${escapeHtml(NON_BINDING_MESSAGE)}</p>`,
+  ].join('\n');
+  return renderPage('DMV: .agent name pre-registrations', body);
+}

@@ -31,6 +31,8 @@ export interface ToolContext {
   protocolVersion: string;
   /** Adds a response header (e.g. RateLimit-Remaining, Idempotency-Replayed). */
   setHeader(name: string, value: string): void;
+  /** What the server's auth gate resolved (e.g. the OAuth token's owner); undefined without a gate. */
+  principal?: unknown;
 }
 
 export interface ToolDefinition<S = unknown, I = Record<string, unknown>, O extends object = Record<string, unknown>> {
@@ -44,6 +46,13 @@ export interface ToolDefinition<S = unknown, I = Record<string, unknown>, O exte
   _meta?: Record<string, unknown>;
   /** The one public module service the handler calls (resolved from Nest's container). */
   service: Type<S>;
+  /**
+   * Optional: a valid input that succeeds against a freshly seeded database. The e2e test that
+   * walks every registered tool calls it with this input and checks the result against
+   * outputSchema and the structuredContent/text invariant. Omit it for tools with side effects
+   * that cannot run in a fresh database.
+   */
+  testInput?: I;
   /**
    * Adapts one service call. Throw AppError for failures: the engine renders it as a result with
    * `isError: true` and the error code — except AppErrors with status 429 or 503, which become a

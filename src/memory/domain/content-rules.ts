@@ -296,7 +296,7 @@ export type PromptInjectionFlag =
   | 'prompt_injection:image_exfiltration';
 
 /** Start of a sentence or line, or an imperative lead-in: marks the following verb as a command. */
-const IMPERATIVE = String.raw`(?:^|[.!?:;>\n][ \t]*|\b(?:please|now|immediately|you\s+must|you\s+should|you\s+will)\s+)`;
+const IMPERATIVE = String.raw`(?:^|[.!?:;>\n][ \t]*|\b(?:please|now|immediately|you\s+(?:must|should|will))\s+)`;
 
 const INJECTION_RULES: ReadonlyArray<{ flag: PromptInjectionFlag; patterns: RegExp[] }> = [
   {

@@ -1,0 +1,44 @@
+// Lint: typescript-eslint's type-aware checks that catch real bugs, plus the module boundary rules
+// (features never import the MCP layer; common imports no feature).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const FEATURES = ['directory', 'dmv', 'identity', 'inbox', 'oauth', 'memory'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-artifacts/**', '**/*.mjs', 'vitest.config.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      curly: ['error', 'multi-line'],
+      'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    files: FEATURES.map((f) => `src/${f}/**/*.ts`),
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/mcp/**', '**/mcp'], message: 'Features must not import the MCP layer (dependency direction mcp → features).' }] }],
+    },
+  },
+  {
+    files: ['src/common/**/*.ts', 'src/config/**/*.ts', 'src/database/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: FEATURES.flatMap((f) => [`**/${f}/**`, `../${f}/*`]).concat(['**/mcp/**']), message: 'common, config and database import no feature.' },
+          ],
+        },
+      ],
+    },
+  },
+);

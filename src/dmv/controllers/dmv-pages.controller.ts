@@ -1,0 +1,44 @@
+import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Public } from '../../common/auth/public.decorator.js';
+import { FindCertificateQueryDto, VerifyContactQueryDto } from '../dto/dmv.dto.js';
+import { DmvService } from '../services/dmv.service.js';
+import { sendPage } from './page-reply.js';
+
+/** The DMV's human pages: overview, certificate pages, badges and the email verification link. */
+@ApiExcludeController()
+@Public()
+@Controller('dmv')
+export class DmvPagesController {
+  constructor(private readonly dmv: DmvService) {}
+
+  @Get()
+  home(@Res({ passthrough: true }) reply: FastifyReply): string {
+    return sendPage(reply, this.dmv.home());
+  }
+
+  @Get('certificates')
+  find(@Query() query: FindCertificateQueryDto, @Res({ passthrough: true }) reply: FastifyReply): string {
+    return sendPage(reply, this.dmv.findCertificatePage(query.certificate_id));
+  }
+
+  @Get('certificates/:id')
+  async certificate(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    return sendPage(reply, await this.dmv.certificatePage(id));
+  }
+
+  @Get('certificates/:id/badge.svg')
+  async badge(
+    @Param('id') id: string,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    return sendPage(reply, await this.dmv.badge(id, ifNoneMatch));
+  }
+
+  @Get('verify')
+  async verify(@Query() query: VerifyContactQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    return sendPage(reply, await this.dmv.verifyContact(query.token));
+  }
+}

@@ -1,0 +1,53 @@
+import { Body, Controller, Headers, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Public } from '../../common/auth/public.decorator.js';
+import { RegisterAgentDto, RegistrationResultDto } from '../dto/dmv.dto.js';
+import { DmvService } from '../services/dmv.service.js';
+import type { RegisterOutcome } from '../services/dmv.views.js';
+
+/** The REST twin of the register_agent MCP tool, for clients that do not speak MCP. */
+@ApiTags('dmv')
+@Public()
+@Controller('api/v1/dmv')
+export class DmvRegistrationsController {
+  constructor(private readonly dmv: DmvService) {}
+
+  @Post('registrations')
+  @ApiOperation({
+    summary: 'Pre-register a .agent name',
+    description:
+      'Creates a free, non-binding pre-registration and sends one verification email to the contact address. Only on the explicit request of that person. 2 requests per 60 s per IP (RateLimit-Limit / RateLimit-Remaining) plus a daily cap per address; 429 with Retry-After and `budget` when exceeded.',
+  })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      'Repeat the same key from the same IP within 24 h to get the stored result back (Idempotency-Replayed: true) without a new email or budget use; other arguments with the same key answer 409 idempotency_key_reused.',
+  })
+  @ApiCreatedResponse({ type: RegistrationResultDto, description: 'A new registration.' })
+  @ApiOkResponse({ type: RegistrationResultDto, description: 'Already recorded, or an Idempotency-Key replay.' })
+  @ApiBadRequestResponse({ description: 'invalid_agent_name, invalid_email, validation_failed, invalid_idempotency_key.' })
+  @ApiConflictResponse({ description: 'idempotency_key_reused, registration_withdrawn.' })
+  @ApiTooManyRequestsResponse({ description: 'rate_limited, with budget register or email_daily_cap.' })
+  async register(
+    @Body() body: RegisterAgentDto,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RegisterOutcome['result']> {
+    const outcome = await this.dmv.register(body, { source: 'rest', ip: request.ip, idempotencyKey });
+    void reply.status(outcome.created ? 201 : 200);
+    for (const [name, value] of Object.entries(outcome.headers)) void reply.header(name, value);
+    return outcome.result;
+  }
+}

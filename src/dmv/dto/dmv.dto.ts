@@ -1,0 +1,166 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import type { DmvRegistrationSource } from '../entities/dmv-registration.entity.js';
+
+/** POST /api/v1/dmv/registrations */
+export class RegisterAgentDto {
+  @ApiProperty({
+    description:
+      'The proposed name: a DNS label (1-63 of a-z, 0-9, hyphen). It is lower-cased, trimmed, spaces and underscores become hyphens, and a trailing .agent is dropped.',
+    example: 'support-bot',
+    maxLength: 253,
+  })
+  @IsString()
+  @Length(1, 253)
+  agent_name!: string;
+
+  @ApiProperty({ description: 'The contact address; it receives one verification email.', format: 'email', example: 'ops@example.com' })
+  @IsString()
+  @MaxLength(254)
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  email!: string;
+
+  @ApiProperty({ description: 'Who runs the agent.', minLength: 1, maxLength: 100, example: 'Example Operator' })
+  @IsString()
+  @Length(1, 100)
+  operator_name!: string;
+
+  @ApiPropertyOptional({ description: 'What the agent does.', maxLength: 500 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  description?: string;
+}
+
+/** The registration result (REST and MCP alike). */
+export class RegistrationResultDto {
+  @ApiProperty({ example: 'DMV-0000-014S-C0PJ-V' }) certificate_id!: string;
+  @ApiProperty({ example: 'support-bot' }) agent_name!: string;
+  @ApiProperty({ example: 'support-bot.agent' }) domain!: string;
+  @ApiProperty({ enum: ['pre_registration'] }) registration_type!: 'pre_registration';
+  @ApiProperty({ format: 'uri' }) certificate_url!: string;
+  @ApiProperty({ format: 'uri' }) badge_url!: string;
+  @ApiProperty({ description: 'The fixed non-binding notice shown on every certificate page.' }) message!: string;
+  @ApiProperty({ description: 'Whether the verification email left this service.' }) email_sent!: boolean;
+  @ApiPropertyOptional({ description: 'Why no email was sent, when email_sent is false.' }) email_note?: string;
+  @ApiPropertyOptional({
+    enum: [true],
+    description: 'Present when this name and address were already registered; the existing certificate is returned.',
+  })
+  already_recorded?: true;
+}
+
+/** GET /dmv/api/lookup */
+export class LookupQueryDto {
+  @ApiProperty({ description: 'A certificate ID, in any case, with or without hyphens.', example: 'DMV-0000-014S-C0PJ-V' })
+  @IsString()
+  @MaxLength(100)
+  certificate_id!: string;
+}
+
+export class LookupResultDto {
+  @ApiProperty({ description: 'Canonical form, or the input as given when it is not a valid ID.' }) certificate_id!: string;
+  @ApiProperty({ enum: ['issued', 'not_found', 'invalid_format'] }) status!: string;
+  @ApiProperty({ type: String, nullable: true }) agent_name!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'support-bot.agent' }) domain!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) issued_at!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uri' }) certificate_url!: string | null;
+}
+
+/** GET /dmv/certificates?certificate_id=… (the DMV page's form) */
+export class FindCertificateQueryDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) certificate_id?: string;
+}
+
+/** GET /dmv/verify?token=… */
+export class VerifyContactQueryDto {
+  @ApiPropertyOptional({ description: 'The token from the verification email.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  token?: string;
+}
+
+/** GET /admin/dmv/registrations */
+export class ListRegistrationsQueryDto {
+  @ApiPropertyOptional({ description: 'Part of the normalized name.' }) @IsOptional() @IsString() @MaxLength(100) name?: string;
+  @ApiPropertyOptional({ description: 'The whole contact address (case-insensitive).' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(254)
+  email?: string;
+  @ApiPropertyOptional({ enum: ['mcp', 'chatgpt', 'rest'] })
+  @IsOptional()
+  @IsIn(['mcp', 'chatgpt', 'rest'])
+  source?: DmvRegistrationSource;
+  @ApiPropertyOptional({ description: 'Only registrations created at or after this time (ISO 8601).' })
+  @IsOptional()
+  @IsISO8601()
+  since?: string;
+  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 100 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+  @ApiPropertyOptional({ default: 0, minimum: 0 }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) offset?: number;
+}
+
+export class WithdrawRegistrationDto {
+  @ApiProperty({ description: 'Why it is withdrawn (kept with the record).', minLength: 1, maxLength: 500 })
+  @IsString()
+  @Length(1, 500)
+  reason!: string;
+}
+
+export class ReservedNameDto {
+  @ApiProperty({ example: 'acme' }) @IsString() @Length(1, 253) name!: string;
+}
+
+export class ReservedNamesDto {
+  @ApiProperty({ type: [String] })
+  @IsArray()
+  @ArrayMaxSize(10000)
+  @IsString({ each: true })
+  @MaxLength(253, { each: true })
+  names!: string[];
+}
+
+export class AdminRegistrationDto {
+  @ApiProperty() certificate_id!: string;
+  @ApiProperty() agent_name!: string;
+  @ApiProperty() domain!: string;
+  @ApiProperty() registration_type!: string;
+  @ApiProperty() operator_name!: string;
+  @ApiProperty() contact_email!: string;
+  @ApiProperty({ type: String, nullable: true }) description!: string | null;
+  @ApiProperty({ enum: ['mcp', 'chatgpt', 'rest'] }) source!: string;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) contact_verified_at!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) withdrawn_at!: string | null;
+  @ApiProperty({ type: String, nullable: true }) withdrawn_reason!: string | null;
+  @ApiProperty({ type: String, nullable: true }) withdrawn_by!: string | null;
+  @ApiProperty({ format: 'uri' }) certificate_url!: string;
+}
+
+export class AdminRegistrationListDto {
+  @ApiProperty({ type: [AdminRegistrationDto] }) registrations!: AdminRegistrationDto[];
+  @ApiProperty() total!: number;
+  @ApiProperty() limit!: number;
+  @ApiProperty() offset!: number;
+}

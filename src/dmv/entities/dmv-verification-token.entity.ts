@@ -1,0 +1,20 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { DmvRegistrationEntity } from './dmv-registration.entity.js';
+
+/** A one-time, expiring link that confirms a registration's contact address. Only its hash is stored. */
+@Entity({ name: 'dmv_verification_token' })
+export class DmvVerificationTokenEntity {
+  @PrimaryGeneratedColumn('uuid') id!: string;
+  @Index('dmv_verification_token_hash_key', { unique: true })
+  @Column({ type: 'char', length: 64 })
+  tokenHash!: string;
+  @Index('dmv_verification_token_registration_idx')
+  @Column({ type: 'uuid' })
+  registrationId!: string;
+  @ManyToOne(() => DmvRegistrationEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'registration_id' })
+  registration?: DmvRegistrationEntity;
+  @Column({ type: 'timestamptz' }) expiresAt!: Date;
+  @Column({ type: 'timestamptz', nullable: true }) usedAt!: Date | null;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
+}

@@ -1,0 +1,5 @@
+import type { ResourceDefinition } from '../../registry/define-tool.js';
+
+/** The community server's resources (defineResource entries). Add one import + one entry per resource. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const communityResources: ResourceDefinition<any>[] = [];

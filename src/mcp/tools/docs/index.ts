@@ -1,0 +1,5 @@
+import type { ToolDefinition } from '../../registry/define-tool.js';
+
+/** The docs server's tools, in the order tools/list shows them. Add one import + one entry per tool file. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const docsTools: ToolDefinition<any, any, any>[] = [];

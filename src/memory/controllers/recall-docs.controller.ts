@@ -1,0 +1,38 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Public } from '../../common/auth/public.decorator.js';
+import { MemoryService } from '../services/memory.service.js';
+
+const MARKDOWN = 'text/markdown; charset=utf-8';
+
+/** Recall's operating guide and API reference, and the service-wide guide for agents at /AGENTS.md. */
+@Public()
+@ApiTags('recall')
+@Controller()
+export class RecallDocsController {
+  constructor(private readonly memory: MemoryService) {}
+
+  @Get('AGENTS.md')
+  @Header('Content-Type', MARKDOWN)
+  @ApiProduces('text/markdown')
+  @ApiOperation({ summary: 'Guide for agents: every product of this service and where to start' })
+  rootGuide(): string {
+    return this.memory.document('ROOT-AGENTS.md');
+  }
+
+  @Get('recall/AGENTS.md')
+  @Header('Content-Type', MARKDOWN)
+  @ApiProduces('text/markdown')
+  @ApiOperation({ summary: 'Recall operating guide (read first)' })
+  guide(): string {
+    return this.memory.document('AGENTS.md');
+  }
+
+  @Get('recall/API.md')
+  @Header('Content-Type', MARKDOWN)
+  @ApiProduces('text/markdown')
+  @ApiOperation({ summary: 'Recall API reference (fields, limits, errors, REST routes)' })
+  api(): string {
+    return this.memory.document('API.md');
+  }
+}

@@ -1,0 +1,141 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Public } from '../../common/auth/public.decorator.js';
+import {
+  CreateCategoryDto,
+  PageQueryDto,
+  PublishMessageDto,
+  ReadMessagesQueryDto,
+  RegisterAgentDto,
+  SearchQueryDto,
+  SimilarQueryDto,
+} from '../dto/recall.dto.js';
+import {
+  agentSchema,
+  categoryListSchema,
+  categorySchema,
+  messageListSchema,
+  messageSchema,
+  searchResultSchema,
+  similarAgentsSchema,
+  topicListSchema,
+} from '../recall-schemas.js';
+import { MemoryService } from '../services/memory.service.js';
+import { writeContext } from './write-context.js';
+
+const WRITE_HEADER = { name: 'X-AgentRecall-Write', required: true, description: 'Must be "true" for every write.' };
+const credentialSchema = {
+  type: 'object',
+  properties: {
+    agent_id: { type: 'string', format: 'uuid' },
+    handle: { type: 'string' },
+    credential_rotated_at: { type: 'string', format: 'date-time' },
+    credential_revoked_at: { type: 'string', format: 'date-time' },
+  },
+  required: ['agent_id', 'handle'],
+};
+
+/**
+ * Recall's REST mirror: the same operations, fields, headers and error codes as the tools of
+ * /recall/mcp. Reads are anonymous; writes carry the agent's own `arc_` credential (not an operator token).
+ */
+@Public()
+@ApiTags('recall')
+@Controller('recall/api/v1')
+export class RecallController {
+  constructor(private readonly memory: MemoryService) {}
+
+  @Get('categories')
+  @ApiOperation({ summary: 'List categories (by slug)' })
+  @ApiOkResponse({ schema: categoryListSchema as never })
+  listCategories(@Query() query: PageQueryDto) {
+    return this.memory.listCategories(query);
+  }
+
+  @Get('categories/:slug/topics')
+  @ApiOperation({ summary: 'List the topics of a category, most recently active first' })
+  @ApiOkResponse({ schema: topicListSchema as never })
+  listTopics(@Param('slug') slug: string, @Query() query: PageQueryDto) {
+    return this.memory.listTopics({ ...query, category: slug });
+  }
+
+  @Get('messages')
+  @ApiOperation({ summary: 'Read messages, newest first (untrusted public content)' })
+  @ApiOkResponse({ schema: messageListSchema as never })
+  readMessages(@Query() query: ReadMessagesQueryDto) {
+    return this.memory.readMessages(query);
+  }
+
+  @Get('search')
+  @ApiOperation({ summary: 'Search messages (full text, any word, typo tolerant; fused ranking)' })
+  @ApiOkResponse({ schema: searchResultSchema as never })
+  search(@Query() query: SearchQueryDto) {
+    return this.memory.searchMemory(query);
+  }
+
+  @Get('agents/:handle/similar')
+  @ApiOperation({ summary: 'Find agents whose contributions resemble this agent’s' })
+  @ApiOkResponse({ schema: similarAgentsSchema as never })
+  similar(@Param('handle') handle: string, @Query() query: SimilarQueryDto) {
+    return this.memory.findSimilarAgents({ handle, limit: query.limit });
+  }
+
+  @Post('agents')
+  @ApiOperation({ summary: 'Register an agent with the credential in the Authorization header' })
+  @ApiBearerAuth()
+  @ApiHeader(WRITE_HEADER)
+  @ApiCreatedResponse({ schema: agentSchema as never })
+  @ApiConflictResponse({ description: 'handle_taken, credential_in_use or request_id_conflict' })
+  register(@Body() body: RegisterAgentDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.memory.registerAgent(writeContext(req, reply), body);
+  }
+
+  @Post('categories')
+  @ApiOperation({ summary: 'Create a category' })
+  @ApiBearerAuth()
+  @ApiHeader(WRITE_HEADER)
+  @ApiCreatedResponse({ schema: categorySchema as never })
+  createCategory(@Body() body: CreateCategoryDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.memory.createCategory(writeContext(req, reply), body);
+  }
+
+  @Post('messages')
+  @ApiOperation({ summary: 'Publish a message' })
+  @ApiBearerAuth()
+  @ApiHeader(WRITE_HEADER)
+  @ApiCreatedResponse({ schema: messageSchema as never })
+  @ApiConflictResponse({ description: 'duplicate (with duplicate_of) or request_id_conflict' })
+  publish(@Body() body: PublishMessageDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.memory.publishMessage(writeContext(req, reply), body);
+  }
+
+  @Post('credentials/rotate')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Replace your credential with the one in X-AgentRecall-New-Credential' })
+  @ApiBearerAuth()
+  @ApiHeader(WRITE_HEADER)
+  @ApiHeader({ name: 'X-AgentRecall-New-Credential', required: true, description: 'The new arc_ credential.' })
+  @ApiOkResponse({ schema: credentialSchema as never })
+  rotate(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.memory.rotateCredential(writeContext(req, reply));
+  }
+
+  @Post('credentials/revoke')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Revoke your credential for good' })
+  @ApiBearerAuth()
+  @ApiHeader(WRITE_HEADER)
+  @ApiOkResponse({ schema: credentialSchema as never })
+  revoke(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.memory.revokeCredential(writeContext(req, reply));
+  }
+}

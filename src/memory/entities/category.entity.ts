@@ -1,0 +1,18 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { RecallAgentEntity } from './agent.entity.js';
+
+/** A board section (e.g. `databases`); messages are grouped by category, then by free-text topic. */
+@Entity({ name: 'memory_category' })
+export class RecallCategoryEntity {
+  @PrimaryGeneratedColumn('uuid') id!: string;
+  @Index('memory_category_slug_key', { unique: true })
+  @Column({ type: 'varchar', length: 48 })
+  slug!: string;
+  @Column({ type: 'varchar', length: 80 }) title!: string;
+  @Column({ type: 'varchar', length: 500, default: '' }) description!: string;
+  @Column({ type: 'uuid' }) createdBy!: string;
+  @ManyToOne(() => RecallAgentEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'created_by' })
+  creator?: RecallAgentEntity;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
+}

@@ -1,0 +1,136 @@
+/**
+ * The SQL behind Recall's hot reads. Kept in one place so the scale test can EXPLAIN exactly what the
+ * service runs. Every list is bounded and served by an index (GIN tsvector, GIN trigram, btree).
+ */
+
+/** Candidates taken from each ranked search list before fusion. */
+export const SEARCH_LIST_SIZE = 200;
+/** Candidate agents scored exactly by find_similar_agents. */
+export const SIMILAR_CANDIDATES = 60;
+
+const visible = (includeFlagged: boolean, alias = 'm') =>
+  `${alias}.hidden_at IS NULL${includeFlagged ? '' : ` AND ${alias}.flags = '{}'`}`;
+
+export const MESSAGE_COLUMNS = `m.id, c.slug AS category, m.topic, m.title, m.body, a.handle AS author,
+  m.created_at, m.flags, m.duplicate_of`;
+
+/** read_messages: newest first, stable (created_at desc, id desc). $1.. = filters, then limit, offset. */
+export function readMessagesSql(filters: { category: boolean; topic: boolean; includeFlagged: boolean }): string {
+  const where = [visible(filters.includeFlagged)];
+  let n = 0;
+  if (filters.category) where.push(`m.category_id = $${++n}`);
+  if (filters.topic) where.push(`m.topic = $${++n}`);
+  return `SELECT ${MESSAGE_COLUMNS}
+    FROM memory_message m
+    JOIN memory_category c ON c.id = m.category_id
+    JOIN memory_agent a ON a.id = m.author_id
+    WHERE ${where.join(' AND ')}
+    ORDER BY m.created_at DESC, m.id DESC
+    LIMIT $${++n} OFFSET $${++n}`;
+}
+
+/** Messages by id ($1 uuid[]), for hydrating search results. */
+export const MESSAGES_BY_ID_SQL = `SELECT ${MESSAGE_COLUMNS}
+  FROM memory_message m
+  JOIN memory_category c ON c.id = m.category_id
+  JOIN memory_agent a ON a.id = m.author_id
+  WHERE m.id = ANY($1::uuid[])`;
+
+/** list_topics: $1 category id, $2 limit, $3 offset. */
+export const LIST_TOPICS_SQL = `SELECT m.topic, count(*)::int AS message_count, max(m.created_at) AS latest_at
+  FROM memory_message m
+  WHERE m.category_id = $1 AND ${visible(false)}
+  GROUP BY m.topic
+  ORDER BY latest_at DESC, m.topic ASC
+  LIMIT $2 OFFSET $3`;
+
+/** Strict list: every word must match (websearch syntax). $1 = the raw query. */
+export function strictSearchSql(includeFlagged: boolean): string {
+  return `SELECT m.id, m.created_at
+    FROM memory_message m, websearch_to_tsquery('english', $1) q
+    WHERE m.search @@ q AND ${visible(includeFlagged)}
+    ORDER BY ts_rank_cd(m.search, q) DESC, m.created_at DESC, m.id DESC
+    LIMIT ${SEARCH_LIST_SIZE}`;
+}
+
+/** Relaxed list: any of the words (and typo corrections). $1 = `w1 | w2 | ...` of plain words. */
+export function relaxedSearchSql(includeFlagged: boolean): string {
+  return `SELECT m.id, m.created_at
+    FROM memory_message m, to_tsquery('english', $1) q
+    WHERE m.search @@ q AND ${visible(includeFlagged)}
+    ORDER BY ts_rank_cd(m.search, q) DESC, m.created_at DESC, m.id DESC
+    LIMIT ${SEARCH_LIST_SIZE}`;
+}
+
+/**
+ * Typo-tolerant list: trigram word similarity of the words the vocabulary does not know ($1 text[])
+ * against title + topic, through the GIN trigram index on that expression.
+ */
+export function typoSearchSql(includeFlagged: boolean, words: number): string {
+  const expr = `(m.title || ' ' || m.topic)`;
+  const match = Array.from({ length: words }, (_, i) => `$${i + 1} <% ${expr}`).join(' OR ');
+  const score = Array.from({ length: words }, (_, i) => `word_similarity($${i + 1}, ${expr})`).join(' + ');
+  return `SELECT m.id, m.created_at
+    FROM memory_message m
+    WHERE (${match}) AND ${visible(includeFlagged)}
+    ORDER BY ${score} DESC, m.created_at DESC, m.id DESC
+    LIMIT ${SEARCH_LIST_SIZE}`;
+}
+
+/** Which of the words ($1 text[]) the board's vocabulary knows. */
+export const KNOWN_TERMS_SQL = `SELECT term FROM memory_term WHERE term = ANY($1::text[])`;
+
+/** Up to three known words close to $1 (trigram similarity), for correcting typos. */
+export const TERM_CORRECTIONS_SQL = `SELECT term FROM memory_term
+  WHERE term % $1
+  ORDER BY similarity(term, $1) DESC, agent_count DESC, term ASC
+  LIMIT 3`;
+
+/** Snippets for one page only: $1 uuid[], $2 tsquery text (`w1 | w2`). */
+export const SNIPPETS_SQL = `SELECT m.id, ts_headline('english', m.body, to_tsquery('english', $2),
+    'MaxFragments=1, MaxWords=30, MinWords=12, ShortWord=2, StartSel=**, StopSel=**') AS snippet
+  FROM memory_message m WHERE m.id = ANY($1::uuid[])`;
+
+/** The words an agent published, with tf and df. $1 agent id. */
+export const AGENT_TERMS_SQL = `SELECT t.term, t.tf, d.agent_count
+  FROM memory_agent_term t JOIN memory_term d ON d.term = t.term
+  WHERE t.agent_id = $1`;
+
+/**
+ * Candidate agents sharing the target's strongest words. $1 text[] terms, $2 float8[] weights,
+ * $3 the target's id.
+ */
+export const SIMILAR_CANDIDATES_SQL = `SELECT t.agent_id, sum((1 + ln(t.tf)) * w.weight) AS overlap
+  FROM unnest($1::text[], $2::float8[]) AS w(term, weight)
+  JOIN memory_agent_term t ON t.term = w.term
+  WHERE t.agent_id <> $3
+  GROUP BY t.agent_id
+  ORDER BY overlap DESC, t.agent_id
+  LIMIT ${SIMILAR_CANDIDATES}`;
+
+/** Every word of the candidate agents ($1 uuid[]). */
+export const CANDIDATE_TERMS_SQL = `SELECT t.agent_id, t.term, t.tf
+  FROM memory_agent_term t WHERE t.agent_id = ANY($1::uuid[])`;
+
+/** Document frequencies ($1 text[]). */
+export const TERM_DF_SQL = `SELECT term, agent_count FROM memory_term WHERE term = ANY($1::text[])`;
+
+/** Where agents ($1 uuid[]) published: distinct (category, topic) pairs. */
+export const AGENT_TOPICS_SQL = `SELECT DISTINCT m.author_id, m.category_id, m.topic
+  FROM memory_message m WHERE m.author_id = ANY($1::uuid[])`;
+
+/**
+ * Adds an agent's word counts ($1 agent id, $2 text[] terms sorted, $3 int[] counts) and, for words
+ * new to that agent, one more agent to the word's document frequency.
+ */
+export const ADD_AGENT_TERMS_SQL = `WITH input AS (
+    SELECT term, n FROM unnest($2::text[], $3::int[]) AS x(term, n)
+  ), upserted AS (
+    INSERT INTO memory_agent_term (agent_id, term, tf)
+    SELECT $1, term, n FROM input
+    ON CONFLICT (agent_id, term) DO UPDATE SET tf = memory_agent_term.tf + EXCLUDED.tf
+    RETURNING term, (xmax = 0) AS inserted
+  )
+  INSERT INTO memory_term (term, agent_count)
+  SELECT term, 1 FROM upserted WHERE inserted ORDER BY term
+  ON CONFLICT (term) DO UPDATE SET agent_count = memory_term.agent_count + 1`;

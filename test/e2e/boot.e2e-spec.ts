@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFreePort } from '../../src/database/embedded-postgres.js';
+
+// These tests run the built server exactly as `npm start` does (scripts/test.mjs builds first).
+const MAIN = path.resolve('dist/src/main.js');
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exit: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Started {
+  const clean = { ...process.env };
+  delete clean.DATABASE_URL;
+  delete clean.REDIS_URL;
+  const child = spawn(process.execPath, [MAIN], { env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exit };
+}
+
+async function waitForHealth(url: string, started: Started, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (started.child.exitCode !== null) throw new Error(`server exited early:\n${started.output()}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not become healthy:\n${started.output()}`);
+}
+
+describe('foundation: the real process', () => {
+  beforeAll(() => {
+    if (!existsSync(MAIN)) throw new Error('dist/ is missing: run the suite with `npm test`, which builds first');
+  });
+
+  it('stops on a bad configuration value with one line naming the variable', async () => {
+    const s = start({ PORT: 'eighty', DATA_DIR: '/tmp/agentry-never-used' });
+    const code = await s.exit;
+    expect(code).toBe(78);
+    const lines = s.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/PORT/);
+  });
+
+  describe('with the embedded PostgreSQL default', () => {
+    let dir: string;
+    beforeAll(async () => {
+      dir = await mkdtemp(path.join(tmpdir(), 'agentry-boot-'));
+    });
+    afterAll(() => rm(dir, { recursive: true, force: true }));
+
+    it('serves health and the home page, shuts down cleanly on SIGTERM, and reuses its data on the next start', async () => {
+      for (const round of [1, 2]) {
+        const port = await findFreePort();
+        const url = `http://127.0.0.1:${port}`;
+        const s = start({ PORT: String(port), DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'info', SMTP_PORT: '0' });
+        await waitForHealth(url, s);
+        const home = await fetch(`${url}/`);
+        expect(home.status).toBe(200);
+        expect(await home.text()).toContain('Agentry');
+        expect((await fetch(`${url}/readyz`)).status).toBe(200);
+        s.child.kill('SIGTERM');
+        expect(await s.exit).toBe(0);
+        const log = s.output();
+        expect(log).toMatch(/embedded PostgreSQL/);
+        const secret = (await readFile(path.join(dir, 'postgres.secret'), 'utf8')).trim();
+        expect(log).not.toContain(secret); // never the password
+        if (round === 1) expect(log).toMatch(/applied migrations/);
+        else expect(log).toMatch(/schema up to date/);
+        expect(log).toMatch(/Shutdown complete/);
+      }
+    }, 240_000);
+  });
+});

@@ -1,0 +1,169 @@
+// A test-only MCP server mounted next to the real ones (through MCP_EXTRA_PROFILES), so the protocol
+// tests do not depend on the feature tools other modules register.
+import { SiteLinks } from '../../../src/common/http/site-links.js';
+import { AppError } from '../../../src/common/errors/app-error.js';
+import { MCP_EXTRA_PROFILES, type McpProfile } from '../../../src/mcp/endpoints/profile.js';
+import { LEGACY_REVISIONS, MODERN_REVISIONS } from '../../../src/mcp/protocol/revisions.js';
+import { defineResource, defineTool } from '../../../src/mcp/registry/define-tool.js';
+import type { TestingModuleBuilder } from '@nestjs/testing';
+
+export const FIXTURE_PATH = '/mcp/_fixture';
+export const FIXTURE_ALIAS = '/mcp/_fixture/alt';
+export const FIXTURE_BODY_LIMIT = 4096;
+export const FIXTURE_MAX_BATCH = 3;
+
+const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+export const echoTool = defineTool<SiteLinks, { text: string; count?: number }, { text: string; count: number }>({
+  name: 'echo',
+  title: 'Echo',
+  description: 'Returns its input.',
+  inputSchema: {
+    type: 'object',
+    properties: { text: { type: 'string', minLength: 1 }, count: { type: 'integer', minimum: 1 } },
+    required: ['text'],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: 'object',
+    properties: { text: { type: 'string' }, count: { type: 'integer' } },
+    required: ['text', 'count'],
+    additionalProperties: false,
+  },
+  annotations: readOnly,
+  service: SiteLinks,
+  testInput: { text: 'hello' },
+  run: async (_links, input) => ({ text: input.text, count: input.count ?? 1 }),
+});
+
+export const contextTool = defineTool<SiteLinks, Record<string, never>, Record<string, unknown>>({
+  name: 'context',
+  title: 'Context',
+  description: 'Reports what the engine told the tool about the request, and sets a response header.',
+  inputSchema: { type: 'object', additionalProperties: false },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      server: { type: 'string' },
+      source: { type: 'string' },
+      era: { type: 'string' },
+      protocolVersion: { type: 'string' },
+      ip: { type: 'string' },
+    },
+    required: ['server', 'source', 'era', 'protocolVersion', 'ip'],
+    additionalProperties: false,
+  },
+  annotations: readOnly,
+  service: SiteLinks,
+  testInput: {},
+  run: async (_links, _input, ctx) => {
+    ctx.setHeader('X-Fixture-Header', 'set-by-tool');
+    return { server: ctx.server, source: ctx.source, era: ctx.era, protocolVersion: ctx.protocolVersion, ip: ctx.ip };
+  },
+});
+
+export const failTool = defineTool<SiteLinks, { mode: string }, Record<string, never>>({
+  name: 'fail',
+  title: 'Fail',
+  description: 'Fails in the requested way.',
+  inputSchema: {
+    type: 'object',
+    properties: { mode: { type: 'string', enum: ['not_found', 'rate_limited', 'database', 'crash'] } },
+    required: ['mode'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', additionalProperties: false },
+  annotations: readOnly,
+  service: SiteLinks,
+  run: async (_links, input) => {
+    switch (input.mode) {
+      case 'not_found':
+        throw new AppError('member_not_found', 'No such member.', { status: 404, details: { query: 'x' } });
+      case 'rate_limited':
+        throw new AppError('rate_limited', 'Registration budget exhausted; retry later.', {
+          status: 429,
+          headers: { 'Retry-After': '7', 'RateLimit-Policy': '2;w=60' },
+          details: { budget: 'register' },
+        });
+      case 'database':
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      default:
+        throw new Error('internal detail that must not leak');
+    }
+  },
+});
+
+export const fixtureResources = [
+  defineResource({
+    uri: 'fixture://readme',
+    name: 'readme',
+    title: 'Fixture readme',
+    mimeType: 'text/markdown',
+    read: () => '# Fixture\n',
+  }),
+  defineResource({
+    uri: 'ui://fixture/view.html',
+    name: 'view',
+    mimeType: 'text/html;profile=mcp-app',
+    listed: false,
+    _meta: { ui: { prefersBorder: true } },
+    read: () => '<!doctype html><html><body>view</body></html>',
+  }),
+];
+
+export function fixtureProfile(overrides: Partial<McpProfile> = {}): McpProfile {
+  return {
+    name: 'fixture',
+    mounts: [
+      { path: FIXTURE_PATH, source: 'mcp' },
+      { path: FIXTURE_ALIAS, source: 'chatgpt' },
+    ],
+    modernRevisions: [...MODERN_REVISIONS],
+    legacyRevisions: [...LEGACY_REVISIONS],
+    maxBatch: FIXTURE_MAX_BATCH,
+    getStream: 'sse',
+    bodyLimit: FIXTURE_BODY_LIMIT,
+    allowMissingContentType: false,
+    strictAccept: false,
+    serverInfo: { name: 'fixture', version: '9.9.9' },
+    instructions: 'Fixture server for protocol tests.',
+    advertise: false,
+    auth: { type: 'none' },
+    tools: [echoTool, contextTool, failTool],
+    resources: fixtureResources,
+    ...overrides,
+  };
+}
+
+/** createTestApp override that mounts the fixture server(s). */
+export function withFixture(profiles: McpProfile[] = [fixtureProfile()]) {
+  return (builder: TestingModuleBuilder) => builder.overrideProvider(MCP_EXTRA_PROFILES).useValue(profiles);
+}
+
+export const MODERN = '2026-07-28';
+
+export const modernMeta = {
+  'io.modelcontextprotocol/protocolVersion': MODERN,
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'e2e', version: '1.0.0' },
+};
+
+/** Headers of a well-formed modern request. */
+export function modernHeaders(method: string, name?: string): Record<string, string> {
+  const h: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': MODERN,
+    'mcp-method': method,
+  };
+  if (name !== undefined) h['mcp-name'] = name;
+  return h;
+}
+
+export const legacyHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+export const initializeParams = {
+  protocolVersion: '2025-11-25',
+  capabilities: {},
+  clientInfo: { name: 'e2e', version: '1.0.0' },
+};

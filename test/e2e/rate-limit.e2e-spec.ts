@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+describe('foundation: general rate limit (30 per 60 s per IP)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => t.close());
+
+  const get = (ip: string) => fetch(`${t.url}/`, { headers: { 'x-forwarded-for': ip } });
+
+  it('carries the policy headers without RateLimit-Remaining, and refuses the 31st request', async () => {
+    for (let i = 1; i <= 30; i++) {
+      const res = await get('203.0.113.7');
+      expect(res.status, `request ${i}`).toBe(200);
+      expect(res.headers.get('ratelimit-policy')).toBe('30;w=60');
+      expect(res.headers.get('ratelimit-limit')).toBe('30');
+      expect(res.headers.get('x-ratelimit-limit')).toBe('30');
+      expect(res.headers.has('ratelimit-remaining')).toBe(false);
+      await res.arrayBuffer();
+    }
+    const refused = await get('203.0.113.7');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    const body = (await refused.json()) as Record<string, string>;
+    expect(body.error).toBe('rate_limited');
+    expect(body.message).toMatch(/retry/i);
+  });
+
+  it('keeps a separate budget for another IP', async () => {
+    const res = await get('198.51.100.20');
+    expect(res.status).toBe(200);
+  });
+
+  it('never limits the health probes', async () => {
+    for (let i = 0; i < 35; i++) {
+      const res = await fetch(`${t.url}/healthz`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
+    const strict = await createTestApp({ env: { RATE_LIMIT_GENERAL: '3/60' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await fetch(`${strict.url}/`, { headers: { 'x-forwarded-for': `192.0.2.${i}` } });
+        statuses.push(res.status);
+        await res.arrayBuffer();
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await strict.close();
+    }
+  });
+});
