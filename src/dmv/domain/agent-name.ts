@@ -135,7 +135,7 @@ export function normalizeAgentName(
 export function isValidPunycodeLabel(label: string): boolean {
   if (!label.startsWith(PUNYCODE_PREFIX)) return false;
   const decoded = decodePunycode(label.slice(PUNYCODE_PREFIX.length));
-  if (decoded === null || decoded === '' || !/[^\x00-\x7f]/.test(decoded)) return false;
+  if (decoded === null || decoded === '' || ![...decoded].some((ch) => ch.codePointAt(0)! > 0x7f)) return false;
   return domainToASCII(decoded) === label;
 }
 

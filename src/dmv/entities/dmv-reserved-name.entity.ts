@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 /** A label nobody may pre-register; operators edit the list. Seeded from DEFAULT_RESERVED_NAMES. */
 @Entity({ name: 'dmv_reserved_name' })

@@ -49,7 +49,7 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 const VERIFICATION_TOKEN = /^dmvv_[A-Za-z0-9_-]{43}$/;
 // Deliberately stricter than RFC 5321: a dot-atom local part and a DNS host name with a letter TLD.
 const EMAIL =
-  /^(?=.{3,254}$)[A-Za-z0-9!#$%&*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+  /^(?=.{3,254}$)(?=[^@]{1,64}@)[A-Za-z0-9!#$%&*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const SOURCES: readonly DmvRegistrationSource[] = ['mcp', 'chatgpt', 'rest'];
