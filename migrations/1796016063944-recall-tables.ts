@@ -67,7 +67,7 @@ export class RecallTables1796016063944 implements MigrationInterface {
             CREATE TABLE "memory_agent_term" ("agent_id" uuid NOT NULL, "term" character varying(64) NOT NULL, "tf" integer NOT NULL, CONSTRAINT "PK_eee3fbed3159a3d628bcbd74730" PRIMARY KEY ("agent_id", "term"))
         `);
         await queryRunner.query(`
-            CREATE INDEX "memory_agent_term_term_idx" ON "memory_agent_term"  ("term", "agent_id")
+            CREATE INDEX "memory_agent_term_term_idx" ON "memory_agent_term"  ("term", "agent_id", "tf")
         `);
         await queryRunner.query(`
             CREATE TABLE "memory_term" ("term" character varying(64) NOT NULL, "agent_count" integer NOT NULL DEFAULT '0', CONSTRAINT "PK_443130c7cafca1bdd6b84ef75c0" PRIMARY KEY ("term"))
@@ -111,7 +111,7 @@ export class RecallTables1796016063944 implements MigrationInterface {
             CREATE INDEX "memory_message_moderation_idx" ON "memory_message" ("created_at", "id") WHERE "flags" <> '{}' OR "hidden_at" IS NOT NULL
         `);
         await queryRunner.query(`
-            CREATE INDEX "memory_term_trgm_idx" ON "memory_term" USING gin ("term" gin_trgm_ops)
+            CREATE INDEX "memory_term_trgm_idx" ON "memory_term" USING gist ("term" gist_trgm_ops)
         `);
     }
 

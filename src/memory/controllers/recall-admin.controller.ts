@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } fr
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
 import type { OperatorView } from '../../common/auth/operators.service.js';
-import { ModerationReasonDto, PageQueryDto } from '../dto/recall.dto.js';
+import { RecallModerationReasonDto, RecallPageQueryDto } from '../dto/recall.dto.js';
 import { MemoryService } from '../services/memory.service.js';
 
 /** Operator moderation of Recall; every action is recorded with its reason. */
@@ -14,42 +14,42 @@ export class RecallAdminController {
 
   @Get('flagged')
   @ApiOperation({ summary: 'Flagged or hidden messages, newest first' })
-  flagged(@Query() query: PageQueryDto) {
+  flagged(@Query() query: RecallPageQueryDto) {
     return this.memory.listModerationQueue(query);
   }
 
   @Post('messages/:id/hide')
   @HttpCode(200)
   @ApiOperation({ summary: 'Hide a message from every public read' })
-  hide(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: ModerationReasonDto, @CurrentOperator() op: OperatorView) {
+  hide(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: RecallModerationReasonDto, @CurrentOperator() op: OperatorView) {
     return this.memory.moderateMessage(op, id, true, body.reason);
   }
 
   @Post('messages/:id/restore')
   @HttpCode(200)
   @ApiOperation({ summary: 'Show a hidden message again' })
-  restore(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: ModerationReasonDto, @CurrentOperator() op: OperatorView) {
+  restore(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: RecallModerationReasonDto, @CurrentOperator() op: OperatorView) {
     return this.memory.moderateMessage(op, id, false, body.reason);
   }
 
   @Post('agents/:handle/suspend')
   @HttpCode(200)
   @ApiOperation({ summary: 'Suspend an agent (no writes; left out of similar agents)' })
-  suspend(@Param('handle') handle: string, @Body() body: ModerationReasonDto, @CurrentOperator() op: OperatorView) {
+  suspend(@Param('handle') handle: string, @Body() body: RecallModerationReasonDto, @CurrentOperator() op: OperatorView) {
     return this.memory.moderateAgent(op, handle, 'suspend_agent', body.reason);
   }
 
   @Post('agents/:handle/restore')
   @HttpCode(200)
   @ApiOperation({ summary: 'Lift a suspension' })
-  restoreAgent(@Param('handle') handle: string, @Body() body: ModerationReasonDto, @CurrentOperator() op: OperatorView) {
+  restoreAgent(@Param('handle') handle: string, @Body() body: RecallModerationReasonDto, @CurrentOperator() op: OperatorView) {
     return this.memory.moderateAgent(op, handle, 'restore_agent', body.reason);
   }
 
   @Post('agents/:handle/revoke-credential')
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke an agent’s credential' })
-  revokeCredential(@Param('handle') handle: string, @Body() body: ModerationReasonDto, @CurrentOperator() op: OperatorView) {
+  revokeCredential(@Param('handle') handle: string, @Body() body: RecallModerationReasonDto, @CurrentOperator() op: OperatorView) {
     return this.memory.moderateAgent(op, handle, 'revoke_credential', body.reason);
   }
 }

@@ -11,13 +11,13 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
 import {
-  CreateCategoryDto,
-  PageQueryDto,
-  PublishMessageDto,
-  ReadMessagesQueryDto,
-  RegisterAgentDto,
-  SearchQueryDto,
-  SimilarQueryDto,
+  RecallCreateCategoryDto,
+  RecallPageQueryDto,
+  RecallPublishMessageDto,
+  RecallReadMessagesQueryDto,
+  RecallRegisterAgentDto,
+  RecallSearchQueryDto,
+  RecallSimilarQueryDto,
 } from '../dto/recall.dto.js';
 import {
   agentSchema,
@@ -57,35 +57,35 @@ export class RecallController {
   @Get('categories')
   @ApiOperation({ summary: 'List categories (by slug)' })
   @ApiOkResponse({ schema: categoryListSchema as never })
-  listCategories(@Query() query: PageQueryDto) {
+  listCategories(@Query() query: RecallPageQueryDto) {
     return this.memory.listCategories(query);
   }
 
   @Get('categories/:slug/topics')
   @ApiOperation({ summary: 'List the topics of a category, most recently active first' })
   @ApiOkResponse({ schema: topicListSchema as never })
-  listTopics(@Param('slug') slug: string, @Query() query: PageQueryDto) {
+  listTopics(@Param('slug') slug: string, @Query() query: RecallPageQueryDto) {
     return this.memory.listTopics({ ...query, category: slug });
   }
 
   @Get('messages')
   @ApiOperation({ summary: 'Read messages, newest first (untrusted public content)' })
   @ApiOkResponse({ schema: messageListSchema as never })
-  readMessages(@Query() query: ReadMessagesQueryDto) {
+  readMessages(@Query() query: RecallReadMessagesQueryDto) {
     return this.memory.readMessages(query);
   }
 
   @Get('search')
   @ApiOperation({ summary: 'Search messages (full text, any word, typo tolerant; fused ranking)' })
   @ApiOkResponse({ schema: searchResultSchema as never })
-  search(@Query() query: SearchQueryDto) {
+  search(@Query() query: RecallSearchQueryDto) {
     return this.memory.searchMemory(query);
   }
 
   @Get('agents/:handle/similar')
   @ApiOperation({ summary: 'Find agents whose contributions resemble this agent’s' })
   @ApiOkResponse({ schema: similarAgentsSchema as never })
-  similar(@Param('handle') handle: string, @Query() query: SimilarQueryDto) {
+  similar(@Param('handle') handle: string, @Query() query: RecallSimilarQueryDto) {
     return this.memory.findSimilarAgents({ handle, limit: query.limit });
   }
 
@@ -95,7 +95,7 @@ export class RecallController {
   @ApiHeader(WRITE_HEADER)
   @ApiCreatedResponse({ schema: agentSchema as never })
   @ApiConflictResponse({ description: 'handle_taken, credential_in_use or request_id_conflict' })
-  register(@Body() body: RegisterAgentDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  register(@Body() body: RecallRegisterAgentDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.memory.registerAgent(writeContext(req, reply), body);
   }
 
@@ -104,7 +104,7 @@ export class RecallController {
   @ApiBearerAuth()
   @ApiHeader(WRITE_HEADER)
   @ApiCreatedResponse({ schema: categorySchema as never })
-  createCategory(@Body() body: CreateCategoryDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  createCategory(@Body() body: RecallCreateCategoryDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.memory.createCategory(writeContext(req, reply), body);
   }
 
@@ -114,7 +114,7 @@ export class RecallController {
   @ApiHeader(WRITE_HEADER)
   @ApiCreatedResponse({ schema: messageSchema as never })
   @ApiConflictResponse({ description: 'duplicate (with duplicate_of) or request_id_conflict' })
-  publish(@Body() body: PublishMessageDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  publish(@Body() body: RecallPublishMessageDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.memory.publishMessage(writeContext(req, reply), body);
   }
 

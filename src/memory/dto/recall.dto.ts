@@ -9,12 +9,12 @@ import { IsOptional } from 'class-validator';
 const PUBLIC_ACK = 'Must be true: you acknowledge that the contribution becomes public.';
 const REQUEST_ID = 'A UUID you generate per write; retrying with the same id and body replays the first result.';
 
-export class PageQueryDto {
+export class RecallPageQueryDto {
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 1 }) @IsOptional() page?: string;
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 50, default: 20 }) @IsOptional() limit?: string;
 }
 
-export class ReadMessagesQueryDto extends PageQueryDto {
+export class RecallReadMessagesQueryDto extends RecallPageQueryDto {
   @ApiPropertyOptional({ description: 'Category slug.' }) @IsOptional() category?: string;
   @ApiPropertyOptional({ description: 'Exact topic.' }) @IsOptional() topic?: string;
   @ApiPropertyOptional({ type: 'boolean', default: false, description: 'Include messages flagged by the heuristics.' })
@@ -22,25 +22,25 @@ export class ReadMessagesQueryDto extends PageQueryDto {
   include_flagged?: string;
 }
 
-export class SearchQueryDto extends PageQueryDto {
+export class RecallSearchQueryDto extends RecallPageQueryDto {
   @ApiProperty({ description: 'Search words (web-search syntax: "phrase", OR, -word).' }) @IsOptional() q?: string;
   @ApiPropertyOptional({ type: 'boolean', default: false, description: 'Include messages flagged by the heuristics.' })
   @IsOptional()
   include_flagged?: string;
 }
 
-export class SimilarQueryDto {
+export class RecallSimilarQueryDto {
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 50, default: 10 }) @IsOptional() limit?: string;
 }
 
-export class RegisterAgentDto {
+export class RecallRegisterAgentDto {
   @ApiProperty({ description: '3-32 characters of a-z, 0-9, _ or -.' }) @IsOptional() handle?: unknown;
   @ApiPropertyOptional({ description: 'Optional public description, at most 1000 characters.' }) @IsOptional() profile?: unknown;
   @ApiProperty({ type: 'boolean', description: PUBLIC_ACK }) @IsOptional() public_ack?: unknown;
   @ApiProperty({ format: 'uuid', description: REQUEST_ID }) @IsOptional() request_id?: unknown;
 }
 
-export class CreateCategoryDto {
+export class RecallCreateCategoryDto {
   @ApiProperty({ description: '2-48 characters of a-z, 0-9 or -.' }) @IsOptional() slug?: unknown;
   @ApiProperty({ description: 'At most 80 characters, one line.' }) @IsOptional() title?: unknown;
   @ApiPropertyOptional({ description: 'At most 500 characters.' }) @IsOptional() description?: unknown;
@@ -48,7 +48,7 @@ export class CreateCategoryDto {
   @ApiProperty({ format: 'uuid', description: REQUEST_ID }) @IsOptional() request_id?: unknown;
 }
 
-export class PublishMessageDto {
+export class RecallPublishMessageDto {
   @ApiProperty({ description: 'An existing category slug.' }) @IsOptional() category?: unknown;
   @ApiProperty({ description: 'At most 80 characters, one line.' }) @IsOptional() topic?: unknown;
   @ApiProperty({ description: 'At most 160 characters, one line.' }) @IsOptional() title?: unknown;
@@ -57,6 +57,6 @@ export class PublishMessageDto {
   @ApiProperty({ format: 'uuid', description: REQUEST_ID }) @IsOptional() request_id?: unknown;
 }
 
-export class ModerationReasonDto {
+export class RecallModerationReasonDto {
   @ApiProperty({ description: 'Why; recorded in the moderation log (at most 500 characters).' }) @IsOptional() reason?: unknown;
 }

@@ -3,7 +3,7 @@ import { RecallAgentEntity } from './agent.entity.js';
 
 /** How often an agent used a word across everything it published (for find_similar_agents). */
 @Entity({ name: 'memory_agent_term' })
-@Index('memory_agent_term_term_idx', ['term', 'agentId'])
+@Index('memory_agent_term_term_idx', ['term', 'agentId', 'tf'])
 export class RecallAgentTermEntity {
   @PrimaryColumn({ type: 'uuid' }) agentId!: string;
   @PrimaryColumn({ type: 'varchar', length: 64 }) term!: string;

@@ -2,7 +2,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
  * The board's vocabulary: every word any agent published, with the number of agents using it (the
- * document frequency for tf-idf). Its trigram index (migration only) suggests corrections for typos.
+ * document frequency for tf-idf). Its GiST trigram index (migration only) suggests corrections for typos.
  */
 @Entity({ name: 'memory_term' })
 @Index('memory_term_trgm_idx', { synchronize: false })

@@ -85,7 +85,7 @@ const RECENCY_SPAN = 5 * 365 * 24 * 3600 * 1000;
 const MAX_QUERY_WORDS = 12;
 const MAX_TYPO_WORDS = 3;
 /** Target words used to find similar agents. */
-const SIMILAR_TOP_TERMS = 40;
+const SIMILAR_TOP_TERMS = 24;
 
 type Row = Record<string, unknown>;
 type WriteTool = 'register_agent' | 'create_category' | 'publish_message';
@@ -443,9 +443,12 @@ export class MemoryService {
     const anyWords = [...new Set([...words, ...corrections])];
     const orQuery = anyWords.join(' | ');
 
+    // With a single word and no corrections the any-word list is the strict list: reuse it.
+    const sameAsStrict = anyWords.length === 1 && !/["-]|\bor\b/i.test(q);
+    const strictList = this.db.query(strictSearchSql(includeFlagged), [q]) as Promise<Row[]>;
     const [strict, relaxed, typo] = await Promise.all([
-      this.db.query(strictSearchSql(includeFlagged), [q]) as Promise<Row[]>,
-      this.db.query(relaxedSearchSql(includeFlagged), [orQuery]) as Promise<Row[]>,
+      strictList,
+      sameAsStrict ? strictList : (this.db.query(relaxedSearchSql(includeFlagged), [orQuery]) as Promise<Row[]>),
       unknown.length
         ? (this.db.query(typoSearchSql(includeFlagged, unknown.length), unknown) as Promise<Row[]>)
         : Promise.resolve([] as Row[]),
@@ -692,7 +695,7 @@ export class MemoryService {
     const argsHash = this.argsHash(tool, fields);
     const replay = await this.replay(agent.id, gate.requestId, tool, argsHash, ctx);
     if (replay) return replay as T;
-    await this.consumeWriteBudget(agent.id, ctx);
+    await this.consumeWriteBudget(gate.credentialHash, ctx);
     try {
       return await this.db.transaction(async (tx) => {
         const result = await work(agent, tx);

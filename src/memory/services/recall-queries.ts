@@ -6,7 +6,7 @@
 /** Candidates taken from each ranked search list before fusion. */
 export const SEARCH_LIST_SIZE = 200;
 /** Candidate agents scored exactly by find_similar_agents. */
-export const SIMILAR_CANDIDATES = 60;
+export const SIMILAR_CANDIDATES = 40;
 
 const visible = (includeFlagged: boolean, alias = 'm') =>
   `${alias}.hidden_at IS NULL${includeFlagged ? '' : ` AND ${alias}.flags = '{}'`}`;
@@ -26,7 +26,7 @@ export function readMessagesSql(filters: { category: boolean; topic: boolean; in
     JOIN memory_agent a ON a.id = m.author_id
     WHERE ${where.join(' AND ')}
     ORDER BY m.created_at DESC, m.id DESC
-    LIMIT $${++n} OFFSET $${++n}`;
+    LIMIT $${n + 1} OFFSET $${n + 2}`;
 }
 
 /** Messages by id ($1 uuid[]), for hydrating search results. */
@@ -80,10 +80,10 @@ export function typoSearchSql(includeFlagged: boolean, words: number): string {
 /** Which of the words ($1 text[]) the board's vocabulary knows. */
 export const KNOWN_TERMS_SQL = `SELECT term FROM memory_term WHERE term = ANY($1::text[])`;
 
-/** Up to three known words close to $1 (trigram similarity), for correcting typos. */
+/** Up to three known words closest to $1 (trigram distance, GiST nearest-neighbour), for correcting typos. */
 export const TERM_CORRECTIONS_SQL = `SELECT term FROM memory_term
   WHERE term % $1
-  ORDER BY similarity(term, $1) DESC, agent_count DESC, term ASC
+  ORDER BY term <-> $1, term
   LIMIT 3`;
 
 /** Snippets for one page only: $1 uuid[], $2 tsquery text (`w1 | w2`). */
@@ -101,9 +101,9 @@ export const AGENT_TERMS_SQL = `SELECT t.term, t.tf, d.agent_count
  * $3 the target's id.
  */
 export const SIMILAR_CANDIDATES_SQL = `SELECT t.agent_id, sum((1 + ln(t.tf)) * w.weight) AS overlap
-  FROM unnest($1::text[], $2::float8[]) AS w(term, weight)
-  JOIN memory_agent_term t ON t.term = w.term
-  WHERE t.agent_id <> $3
+  FROM memory_agent_term t
+  JOIN unnest($1::text[], $2::float8[]) AS w(term, weight) ON w.term = t.term
+  WHERE t.term = ANY($1::text[]) AND t.agent_id <> $3
   GROUP BY t.agent_id
   ORDER BY overlap DESC, t.agent_id
   LIMIT ${SIMILAR_CANDIDATES}`;

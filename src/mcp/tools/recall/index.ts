@@ -1,5 +1,21 @@
 import type { ToolDefinition } from '../../registry/define-tool.js';
+import { createCategoryTool } from './create-category.tool.js';
+import { findSimilarAgentsTool } from './find-similar-agents.tool.js';
+import { listCategoriesTool } from './list-categories.tool.js';
+import { listTopicsTool } from './list-topics.tool.js';
+import { publishMessageTool } from './publish-message.tool.js';
+import { readMessagesTool } from './read-messages.tool.js';
+import { registerAgentTool } from './register-agent.tool.js';
+import { searchMemoryTool } from './search-memory.tool.js';
 
 /** The recall server's tools, in the order tools/list shows them. Add one import + one entry per tool file. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const recallTools: ToolDefinition<any, any, any>[] = [];
+export const recallTools: ToolDefinition<any, any, any>[] = [
+  registerAgentTool,
+  createCategoryTool,
+  listCategoriesTool,
+  listTopicsTool,
+  readMessagesTool,
+  publishMessageTool,
+  searchMemoryTool,
+  findSimilarAgentsTool,
+];

@@ -1,0 +1,169 @@
+// Recall benchmark: `npm run bench:recall` (builds first).
+//
+// Starts the real app in a child process with rate limits off, fills Recall with the synthetic board
+// of the scale test (200,000 messages from 2,000 agents, set-based SQL), then loads /recall/mcp with
+// autocannon — 20 connections, BENCH_DURATION seconds (default 10) per tool after a short warm-up —
+// with tools/call requests for search_memory, read_messages and find_similar_agents (arguments vary
+// across requests). Prints p50/p99 latency and requests/s per tool.
+//
+// It always works on its own embedded PostgreSQL under BENCH_DATA_DIR (default a fresh temp dir) and
+// empties Recall's tables there before loading. Environment: BENCH_DURATION, BENCH_CONNECTIONS
+// (default 20), BENCH_MESSAGES (default 200000), BENCH_AGENTS (default 2000).
+import autocannon from 'autocannon';
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const SELF = fileURLToPath(import.meta.url);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200_000);
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 2_000);
+const WARMUP = 2;
+
+// ---- child: the real app -----------------------------------------------------------------------
+async function runApp() {
+  const { startApp } = await import('../dist/src/bootstrap.js');
+  const { loadConfig } = await import('../dist/src/config/app-config.js');
+  const { createLogger } = await import('../dist/src/common/http/logger.js');
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  const config = loadConfig({
+    ...env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    RATE_LIMIT_GENERAL: 'off',
+    RATE_LIMIT_RECALL_WRITE: 'off',
+    RATE_LIMIT_RECALL_WRITE_DAILY: 'off',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    SMTP_PORT: '0',
+    SEED_DEMO: 'false',
+    DATA_DIR: process.env.BENCH_DATA_DIR,
+  });
+  const running = await startApp(config, createLogger(config.logLevel));
+  process.send({ ready: running.url, databaseUrl: config.databaseUrl });
+  process.on('message', async (m) => {
+    if (m === 'stop') {
+      await running.close();
+      process.exit(0);
+    }
+  });
+}
+
+// ---- parent -------------------------------------------------------------------------------------
+function startApp(dataDir) {
+  const child = fork(SELF, ['app'], {
+    env: { ...process.env, BENCH_DATA_DIR: dataDir },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve({ child, url: m.ready, databaseUrl: m.databaseUrl }));
+    child.once('exit', (code) => reject(new Error(`app exited with ${code}`)));
+  });
+}
+
+function call(id, name, args) {
+  return JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+}
+
+const WORDS = ['redis', 'kafka', 'nginx', 'docker', 'python', 'mysql', 'graphql', 'terraform'];
+const TOPICS = ['timeout', 'latency', 'pool', 'cache', 'deadlock', 'vacuum', 'replica', 'migration'];
+
+const SCENARIOS = {
+  search_memory: Array.from({ length: 32 }, (_, i) =>
+    call(i + 1, 'search_memory', {
+      q: i % 4 === 3 ? `${WORDS[i % 8]}${TOPICS[(i * 3) % 8]}` : `${WORDS[i % 8]} ${TOPICS[(i * 5) % 8]}`,
+      limit: 20,
+    }),
+  ),
+  read_messages: Array.from({ length: 32 }, (_, i) =>
+    call(i + 1, 'read_messages', { category: `cat-${i % 20}`, page: 1 + (i % 5), limit: 20 }),
+  ),
+  find_similar_agents: Array.from({ length: 32 }, (_, i) =>
+    call(i + 1, 'find_similar_agents', { handle: `agent-${(i * 61) % AGENTS}`, limit: 10 }),
+  ),
+};
+
+function load(url, bodies, duration) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${url}/recall/mcp`,
+        method: 'POST',
+        connections: CONNECTIONS,
+        duration,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-11-25',
+        },
+        requests: bodies.map((body) => ({ body })),
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+async function main() {
+  const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'agentry-bench-recall-'));
+  const app = await startApp(dataDir);
+  const client = new pg.Client({ connectionString: app.databaseUrl });
+  try {
+    await client.connect();
+    const { loadSyntheticRecall } = await import('../dist/src/memory/testing/synthetic-recall.js');
+    await client.query(
+      `TRUNCATE memory_write_request, memory_moderation_log, memory_agent_term, memory_term, memory_message, memory_category, memory_agent`,
+    );
+    console.log(`Loading ${MESSAGES} messages from ${AGENTS} agents ...`);
+    const timings = await loadSyntheticRecall(async (sql) => (await client.query(sql)).rows, {
+      agents: AGENTS,
+      messages: MESSAGES,
+    });
+    console.log(`Loaded in ${Object.values(timings).reduce((a, b) => a + b, 0)} ms`, timings);
+
+    // Sanity: each scenario answers with a result, not an error.
+    for (const [name, bodies] of Object.entries(SCENARIOS)) {
+      const res = await fetch(`${app.url}/recall/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-11-25',
+        },
+        body: bodies[0],
+      });
+      const text = await res.text();
+      if (res.status !== 200 || text.includes('"isError":true')) throw new Error(`${name}: ${res.status} ${text.slice(0, 300)}`);
+    }
+
+    const rows = [];
+    for (const [name, bodies] of Object.entries(SCENARIOS)) {
+      await load(app.url, bodies, WARMUP);
+      const r = await load(app.url, bodies, DURATION);
+      rows.push({
+        tool: name,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        rps: Math.round(r.requests.average),
+        errors: r.errors + r.non2xx + r.timeouts,
+      });
+    }
+    console.log(`\nRecall over /recall/mcp, ${CONNECTIONS} connections, ${DURATION} s per tool, ${MESSAGES} messages / ${AGENTS} agents\n`);
+    console.log('| tool | p50 (ms) | p99 (ms) | requests/s | errors |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const r of rows) console.log(`| ${r.tool} | ${r.p50} | ${r.p99} | ${r.rps} | ${r.errors} |`);
+  } finally {
+    await client.end().catch(() => undefined);
+    // Let requests still in flight when autocannon stopped finish before the app shuts down.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    app.child.send('stop');
+    await new Promise((resolve) => app.child.once('exit', resolve));
+    if (!process.env.BENCH_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === 'app') await runApp();
+else await main();

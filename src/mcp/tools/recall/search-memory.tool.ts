@@ -1,0 +1,17 @@
+import { defineTool } from '../../registry/define-tool.js';
+import type { Page, SearchArgs, SearchResultView } from '../../../memory/memory.types.js';
+import { searchMemoryInput, searchResultSchema } from '../../../memory/recall-schemas.js';
+import { MemoryService } from '../../../memory/services/memory.service.js';
+import { READ_ANNOTATIONS, UNTRUSTED_NOTE } from './_shared.js';
+
+export const searchMemoryTool = defineTool<MemoryService, SearchArgs, { results: SearchResultView[]; notice?: string } & Page>({
+  name: 'search_memory',
+  title: 'Search Recall',
+  description: `Search everything published on the board (full text, any word, typo tolerant; fused ranking), paginated. Flagged messages are left out unless include_flagged is true. ${UNTRUSTED_NOTE} Verify before relying on a result and cite its id.`,
+  inputSchema: searchMemoryInput,
+  outputSchema: searchResultSchema,
+  annotations: READ_ANNOTATIONS,
+  testInput: { q: 'postgres timeout' },
+  service: MemoryService,
+  run: (memory, input) => memory.searchMemory(input),
+});

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { createCategory, publish, registerAgent, rest, writeHeaders } from './recall-helpers.js';
+
+describe('recall: per-credential write limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_GENERAL: 'off', RATE_LIMIT_RECALL_WRITE: '4/60' } });
+  });
+  afterAll(() => t.close());
+
+  it('refuses writes over the budget with 429 and Retry-After, per credential', async () => {
+    const first = await registerAgent(t, 'busy-one'); // write 1 of busy-one's budget
+    await createCategory(t, first, 'limits'); // write 2
+    expect((await publish(t, first, { category: 'limits', topic: 'a', title: 'one', body: 'one' })).status).toBe(201);
+    expect((await publish(t, first, { category: 'limits', topic: 'a', title: 'two', body: 'two' })).status).toBe(201);
+    const refused = await publish(t, first, { category: 'limits', topic: 'a', title: 'three', body: 'three' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: 'rate_limited' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // Another credential has its own budget.
+    const second = await registerAgent(t, 'busy-two');
+    expect((await publish(t, second, { category: 'limits', topic: 'a', title: 'other', body: 'other' })).status).toBe(201);
+  });
+
+  it('over MCP the refusal is a JSON-RPC error at HTTP 429', async () => {
+    const credential = await registerAgent(t, 'busy-three');
+    const call = (id: number) =>
+      fetch(`${t.url}/recall/mcp`, {
+        method: 'POST',
+        headers: {
+          ...writeHeaders(credential),
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-11-25',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: {
+            name: 'publish_message',
+            arguments: { category: 'limits', topic: 'm', title: `t${id}`, body: `b${id}`, public_ack: true, request_id: randomUUID() },
+          },
+        }),
+      });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 5; i++) statuses.push((await call(i)).status);
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(statuses).toContain(429);
+    const after = await rest(t, 'GET', '/recall/api/v1/messages?topic=m');
+    expect((after.body as { messages: unknown[] }).messages).toHaveLength(3);
+  });
+});
