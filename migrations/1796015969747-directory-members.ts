@@ -19,6 +19,7 @@ export class DirectoryMembers1796015969747 implements MigrationInterface {
                 "tags" text array NOT NULL DEFAULT '{}',
                 "member_since" date NOT NULL,
                 "status" character varying(10) NOT NULL DEFAULT 'active',
+                "search_vector" tsvector,
                 "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
                 "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
                 CONSTRAINT "PK_97cbbe986ce9d14ca5894fdc072" PRIMARY KEY ("id")
@@ -46,16 +47,9 @@ export class DirectoryMembers1796015969747 implements MigrationInterface {
             CREATE INDEX "member_audit_slug_created_idx" ON "member_audit" ("slug", "created_at")
         `);
 
-        // Hand-written indexes (declared with synchronize: false on the entity).
-        // The text a member is searched by; IMMUTABLE so it can back expression indexes.
-        await queryRunner.query(`
-            CREATE FUNCTION member_search_text(display_name text, slug text, description text, category text, tags text[])
-            RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-                SELECT coalesce(display_name, '') || ' ' || replace(coalesce(slug, ''), '-', ' ') || ' '
-                    || coalesce(category, '') || ' ' || coalesce(array_to_string(tags, ' '), '') || ' '
-                    || coalesce(description, '')
-            $$
-        `);
+        // Hand-written search machinery (indexes declared with synchronize: false on the entity).
+        // The weighted full-text document of a member: name and slug weigh most, then category and
+        // tags, then the description. IMMUTABLE (fixed text search configuration).
         await queryRunner.query(`
             CREATE FUNCTION member_search_document(display_name text, slug text, description text, category text, tags text[])
             RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -64,13 +58,26 @@ export class DirectoryMembers1796015969747 implements MigrationInterface {
                     || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'C')
             $$
         `);
+        // search_vector is kept up to date by a trigger, so ranking reads it instead of recomputing it.
         await queryRunner.query(`
-            CREATE INDEX "member_search_document_idx" ON "member"
-            USING gin (member_search_document(display_name, slug, description, category, tags))
+            CREATE FUNCTION member_search_vector_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                NEW.search_vector := member_search_document(NEW.display_name, NEW.slug, NEW.description, NEW.category, NEW.tags);
+                RETURN NEW;
+            END
+            $$
         `);
         await queryRunner.query(`
-            CREATE INDEX "member_search_text_trgm_idx" ON "member"
-            USING gin (member_search_text(display_name, slug, description, category, tags) gin_trgm_ops)
+            CREATE TRIGGER member_search_vector_refresh
+            BEFORE INSERT OR UPDATE OF display_name, slug, description, category, tags ON "member"
+            FOR EACH ROW EXECUTE FUNCTION member_search_vector_refresh()
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "member_search_vector_idx" ON "member" USING gin ("search_vector")
+        `);
+        // Typo-tolerant name matching (display_name % query: similarity over the whole name).
+        await queryRunner.query(`
+            CREATE INDEX "member_display_name_trgm_idx" ON "member" USING gin (display_name gin_trgm_ops)
         `);
         // Exact lookup by display name, case-insensitive and whitespace-normalised.
         await queryRunner.query(`
@@ -92,10 +99,11 @@ export class DirectoryMembers1796015969747 implements MigrationInterface {
         await queryRunner.query(`DROP INDEX "public"."member_active_category_idx"`);
         await queryRunner.query(`DROP INDEX "public"."member_public_slug_idx"`);
         await queryRunner.query(`DROP INDEX "public"."member_display_name_norm_idx"`);
-        await queryRunner.query(`DROP INDEX "public"."member_search_text_trgm_idx"`);
-        await queryRunner.query(`DROP INDEX "public"."member_search_document_idx"`);
+        await queryRunner.query(`DROP INDEX "public"."member_display_name_trgm_idx"`);
+        await queryRunner.query(`DROP INDEX "public"."member_search_vector_idx"`);
+        await queryRunner.query(`DROP TRIGGER member_search_vector_refresh ON "member"`);
+        await queryRunner.query(`DROP FUNCTION member_search_vector_refresh()`);
         await queryRunner.query(`DROP FUNCTION member_search_document(text, text, text, text, text[])`);
-        await queryRunner.query(`DROP FUNCTION member_search_text(text, text, text, text, text[])`);
         await queryRunner.query(`DROP INDEX "public"."member_audit_slug_created_idx"`);
         await queryRunner.query(`DROP INDEX "public"."member_audit_created_idx"`);
         await queryRunner.query(`DROP TABLE "member_audit"`);

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/app-config.js';
 import { isHostAllowed, isOriginAllowed } from './common/http/host-guard.js';
+import { registerOpenApi } from './common/http/openapi.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
@@ -81,4 +82,7 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
     },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
+
+  // GET /openapi.json, built once from every controller when the server is ready.
+  registerOpenApi(app, config);
 }

@@ -8,6 +8,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
@@ -49,6 +50,7 @@ export class AdminMembersController {
   }
 
   @Get('members/:slug')
+  @ApiParam({ name: 'slug', description: 'The member slug.', example: 'northwind-labs' })
   @ApiOperation({ summary: 'Read one member (any status)' })
   @ApiOkResponse({ type: AdminMemberEnvelope })
   @ApiNotFoundResponse({ type: ErrorView })
@@ -65,6 +67,7 @@ export class AdminMembersController {
   }
 
   @Patch('members/:slug')
+  @ApiParam({ name: 'slug', description: 'The member slug.', example: 'northwind-labs' })
   @ApiOperation({ summary: 'Update a member', description: 'Only the fields sent change; `null` clears category, website or location.' })
   @ApiOkResponse({ type: AdminMemberEnvelope })
   @ApiNotFoundResponse({ type: ErrorView })
@@ -77,6 +80,7 @@ export class AdminMembersController {
   }
 
   @Post('members/:slug/hide')
+  @ApiParam({ name: 'slug', description: 'The member slug.', example: 'northwind-labs' })
   @HttpCode(200)
   @ApiOperation({ summary: 'Hide a member from every public surface' })
   @ApiOkResponse({ type: AdminMemberEnvelope })
@@ -86,6 +90,7 @@ export class AdminMembersController {
   }
 
   @Post('members/:slug/show')
+  @ApiParam({ name: 'slug', description: 'The member slug.', example: 'northwind-labs' })
   @HttpCode(200)
   @ApiOperation({ summary: 'Make a hidden member public again' })
   @ApiOkResponse({ type: AdminMemberEnvelope })
@@ -95,6 +100,7 @@ export class AdminMembersController {
   }
 
   @Delete('members/:slug')
+  @ApiParam({ name: 'slug', description: 'The member slug.', example: 'northwind-labs' })
   @ApiOperation({ summary: 'Delete a member' })
   @ApiOkResponse({ type: DeletedView })
   @ApiNotFoundResponse({ type: ErrorView })

@@ -18,8 +18,7 @@ export class MemberEntity {
   slug!: string;
 
   @Index('member_display_name_norm_idx', { synchronize: false })
-  @Index('member_search_document_idx', { synchronize: false })
-  @Index('member_search_text_trgm_idx', { synchronize: false })
+  @Index('member_display_name_trgm_idx', { synchronize: false })
   @Column({ type: 'varchar', length: 200 })
   displayName!: string;
 
@@ -38,6 +37,10 @@ export class MemberEntity {
   /** YYYY-MM-DD. */
   @Column({ type: 'date' }) memberSince!: string;
   @Column({ type: 'varchar', length: 10, default: 'active' }) status!: MemberStatus;
+  /** The weighted full-text document, maintained by a trigger (see the migration). */
+  @Index('member_search_vector_idx', { synchronize: false })
+  @Column({ type: 'tsvector', nullable: true, select: false })
+  searchVector!: string | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ type: 'timestamptz' }) updatedAt!: Date;
 }

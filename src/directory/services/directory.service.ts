@@ -35,17 +35,87 @@ import {
 } from './member-import.js';
 
 /** The member table's columns as the views need them (dates as text, never JS Dates). */
-const MEMBER_COLUMNS = `slug, display_name, category, description, website, city, country, latitude, longitude, tags,
-  member_since::text AS member_since`;
+const columns = (a = ''): string =>
+  `${a}slug, ${a}display_name, ${a}category, ${a}description, ${a}website, ${a}city, ${a}country, ${a}latitude,
+   ${a}longitude, ${a}tags, ${a}member_since::text AS member_since`;
+const MEMBER_COLUMNS = columns();
 const ADMIN_COLUMNS = `${MEMBER_COLUMNS}, status, created_at, updated_at`;
 
 // The expressions the hand-written indexes are built on; queries must repeat them exactly.
-const SEARCH_DOCUMENT = 'member_search_document(display_name, slug, description, category, tags)';
-const SEARCH_TEXT = 'member_search_text(display_name, slug, description, category, tags)';
 const NORMALISED_NAME = `lower(btrim(regexp_replace(display_name, '\\s+', ' ', 'g')))`;
 
 const GLOBE_TTL_MS = 60_000;
+/** The members-page total is recounted at most this often (and after every operator change). */
+const TOTAL_TTL_MS = 10_000;
 const MAX_LOOKUP_MATCHES = 25;
+/** Upper bounds on the rows one search ranks (full-text matches, similar names). */
+const SEARCH_CANDIDATES = 500;
+const NAME_CANDIDATES = 200;
+
+const PUBLIC_MEMBERS = `status = 'active' AND category IS NOT NULL`;
+const MAPPED_MEMBERS = `status = 'active' AND latitude IS NOT NULL AND longitude IS NOT NULL`;
+const TSQUERY = `websearch_to_tsquery('english', $1)`;
+
+/**
+ * Search runs with this transaction-local setting: every candidate source must come from its index
+ * (bounded bitmap scans), never from a sequential scan that stops early on a frequent word and
+ * reads the whole table on a rare one.
+ */
+export const SEARCH_SETTINGS = 'SET LOCAL enable_seqscan = off';
+
+/**
+ * The statements behind the hot paths, exported so the performance test can EXPLAIN exactly what
+ * runs (each must use an index, never a sequential scan, on a large directory).
+ */
+export const HOT_QUERIES = {
+  /**
+   * $1 limit, $2 offset. A deferred join: the page's slugs come from an index-only scan of the
+   * partial index, so a deep offset skips index entries rather than whole rows.
+   */
+  membersPage: `SELECT ${columns('m.')}
+         FROM (SELECT slug FROM member WHERE ${PUBLIC_MEMBERS} ORDER BY slug LIMIT $1 OFFSET $2) AS page
+         JOIN member m ON m.slug = page.slug
+        ORDER BY m.slug`,
+  membersTotal: `SELECT count(*)::int AS total FROM member WHERE ${PUBLIC_MEMBERS}`,
+  /**
+   * $1 query text, $2 limit. Candidates come from three index-backed sources, each bounded so a
+   * very common word cannot make one request rank the whole table: full-text matches on the stored
+   * search_vector, names similar to the query (trigrams, for typos) and the exact name or slug.
+   * Only those candidates are ranked.
+   */
+  search: `WITH candidates AS (
+          (SELECT id FROM member WHERE status = 'active' AND search_vector @@ ${TSQUERY} LIMIT ${SEARCH_CANDIDATES})
+          UNION
+          (SELECT id FROM member WHERE status = 'active' AND (display_name % $1 OR $1 <% display_name) LIMIT ${NAME_CANDIDATES})
+          UNION
+          (SELECT id FROM member WHERE status = 'active'
+              AND (${NORMALISED_NAME} = lower(btrim(regexp_replace($1, '\\s+', ' ', 'g'))) OR slug = lower(btrim($1))))
+        )
+        SELECT ${columns('m.')},
+               round((ts_rank_cd(m.search_vector, ${TSQUERY}) * 2 + greatest(similarity(m.display_name, $1), word_similarity($1, m.display_name))
+                 + CASE WHEN lower(btrim(regexp_replace(m.display_name, '\\s+', ' ', 'g'))) = lower(btrim(regexp_replace($1, '\\s+', ' ', 'g')))
+                          OR m.slug = lower(btrim($1)) THEN 2 ELSE 0 END)::numeric, 4)::float8 AS score
+          FROM candidates c
+          JOIN member m ON m.id = c.id
+         ORDER BY score DESC, m.slug
+         LIMIT $2`,
+  /** $1 display name or slug */
+  lookup: `SELECT slug, display_name, member_since::text AS member_since
+         FROM member
+        WHERE status = 'active'
+          AND (${NORMALISED_NAME} = lower(btrim(regexp_replace($1, '\\s+', ' ', 'g'))) OR slug = lower(btrim($1)))
+        ORDER BY member_since, slug
+        LIMIT ${MAX_LOOKUP_MATCHES}`,
+  /** $1 slug */
+  memberBySlug: `SELECT ${MEMBER_COLUMNS} FROM member WHERE slug = $1 AND status = 'active'`,
+  activeCount: `SELECT count(*)::int AS count FROM member WHERE status = 'active'`,
+  categoryCounts: `SELECT category, count(*)::int AS count FROM member
+        WHERE ${PUBLIC_MEMBERS}
+        GROUP BY category ORDER BY count DESC, category`,
+  /** $1 limit, $2 offset */
+  profilesPage: `SELECT ${MEMBER_COLUMNS} FROM member WHERE ${MAPPED_MEMBERS} ORDER BY slug LIMIT $1 OFFSET $2`,
+  profilesTotal: `SELECT count(*)::int AS total FROM member WHERE ${MAPPED_MEMBERS}`,
+} as const;
 
 interface MemberRecord {
   slug: string;
@@ -110,6 +180,7 @@ function ageText(ms: number): string {
 export class DirectoryService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Directory');
   private globeCache?: { value: GlobeView; at: number };
+  private totalCache?: { value: Promise<number>; at: number };
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -138,20 +209,15 @@ export class DirectoryService implements OnApplicationBootstrap {
 
   /** Categorized public (active) members, ordered by slug. `total` counts the same set. */
   async listMembers(input: { limit: number; offset: number }): Promise<MembersPageView> {
-    const where = `status = 'active' AND category IS NOT NULL`;
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.query<MemberRecord[]>(`SELECT ${MEMBER_COLUMNS} FROM member WHERE ${where} ORDER BY slug LIMIT $1 OFFSET $2`, [
-        input.limit,
-        input.offset,
-      ]),
-      this.db.query<Array<{ total: number }>>(`SELECT count(*)::int AS total FROM member WHERE ${where}`),
-    ]);
+    const rows = await this.db.query<MemberRecord[]>(HOT_QUERIES.membersPage, [input.limit, input.offset]);
+    const total = await this.publicTotal();
     return { members: rows.map((r) => this.toView(r)), total, limit: input.limit, offset: input.offset };
   }
 
   /**
    * Ranked member search over name, slug, description, tags and category: full-text matches
-   * (English stemming, name weighted highest) plus trigram word similarity for typos.
+   * (English stemming, name weighted highest), names similar to the query (typos) and exact
+   * name/slug matches, which rank first. Each candidate source is bounded (see HOT_QUERIES.search).
    * @throws validation_failed for an empty or over-long query
    */
   async searchMembers(input: { q: string; limit: number }): Promise<MemberSearchView> {
@@ -159,19 +225,10 @@ export class DirectoryService implements OnApplicationBootstrap {
     if (!q) throw new AppError('validation_failed', 'q must not be empty', { details: { field: 'q' } });
     if (q.length > 200) throw new AppError('validation_failed', 'q must be at most 200 characters', { details: { field: 'q' } });
     const limit = Math.min(Math.max(1, input.limit), 50);
-    const tsq = `websearch_to_tsquery('english', $1)`;
-    const rows = await this.db.query<Array<MemberRecord & { score: number }>>(
-      `SELECT ${MEMBER_COLUMNS},
-          round((ts_rank_cd(${SEARCH_DOCUMENT}, ${tsq}) * 2
-            + word_similarity($1, ${SEARCH_TEXT})
-            + CASE WHEN ${NORMALISED_NAME} = lower($1) OR slug = lower($1) THEN 2 ELSE 0 END)::numeric, 4)::float8 AS score
-         FROM member
-        WHERE status = 'active'
-          AND (${SEARCH_DOCUMENT} @@ ${tsq} OR $1 <% ${SEARCH_TEXT})
-        ORDER BY score DESC, slug
-        LIMIT $2`,
-      [q, limit],
-    );
+    const rows = await this.db.transaction(async (tx) => {
+      await tx.query(SEARCH_SETTINGS);
+      return tx.query<Array<MemberRecord & { score: number }>>(HOT_QUERIES.search, [q, limit]);
+    });
     return {
       query: q,
       members: rows.map((r) => ({ ...this.toView(r), score: r.score })),
@@ -182,13 +239,9 @@ export class DirectoryService implements OnApplicationBootstrap {
 
   /** Active members with a location, for maps. */
   async listProfiles(input: { limit: number; offset: number }): Promise<ProfilesPageView> {
-    const where = `status = 'active' AND latitude IS NOT NULL AND longitude IS NOT NULL`;
     const [rows, [{ total }]] = await Promise.all([
-      this.db.query<MemberRecord[]>(`SELECT ${MEMBER_COLUMNS} FROM member WHERE ${where} ORDER BY slug LIMIT $1 OFFSET $2`, [
-        input.limit,
-        input.offset,
-      ]),
-      this.db.query<Array<{ total: number }>>(`SELECT count(*)::int AS total FROM member WHERE ${where}`),
+      this.db.query<MemberRecord[]>(HOT_QUERIES.profilesPage, [input.limit, input.offset]),
+      this.db.query<Array<{ total: number }>>(HOT_QUERIES.profilesTotal),
     ]);
     return {
       profiles: rows.map((r) => {
@@ -233,11 +286,7 @@ export class DirectoryService implements OnApplicationBootstrap {
   /** Community aggregates: the cached member count plus live per-category counts. */
   async stats(): Promise<StatsView> {
     const counted = await this.countedMembers();
-    const categories = await this.db.query<Array<{ category: string; count: number }>>(
-      `SELECT category, count(*)::int AS count FROM member
-        WHERE status = 'active' AND category IS NOT NULL
-        GROUP BY category ORDER BY count DESC, category`,
-    );
+    const categories = await this.db.query<Array<{ category: string; count: number }>>(HOT_QUERIES.categoryCounts);
     return {
       member_count: counted.count,
       categorized_member_count: categories.reduce((sum, c) => sum + c.count, 0),
@@ -260,15 +309,9 @@ export class DirectoryService implements OnApplicationBootstrap {
   async lookupMember(query: string): Promise<LookupMemberResult> {
     const text = query.trim();
     if (!text) return { status: 'not_found', matches: [] };
-    const rows = await this.db.query<Array<{ slug: string; display_name: string; member_since: string }>>(
-      `SELECT slug, display_name, member_since::text AS member_since
-         FROM member
-        WHERE status = 'active'
-          AND (${NORMALISED_NAME} = lower(btrim(regexp_replace($1, '\\s+', ' ', 'g'))) OR slug = lower(btrim($1)))
-        ORDER BY member_since, slug
-        LIMIT ${MAX_LOOKUP_MATCHES}`,
-      [text],
-    );
+    const rows = await this.db.query<Array<{ slug: string; display_name: string; member_since: string }>>(HOT_QUERIES.lookup, [
+      text,
+    ]);
     const matches = rows.map((r) => ({
       display_name: r.display_name,
       member_since: r.member_since,
@@ -283,10 +326,7 @@ export class DirectoryService implements OnApplicationBootstrap {
     const clean = slug.toLowerCase();
     const missing = { status: 404, html: renderNotFoundPage('There is no public member profile at this address.') };
     if (clean.length > 100 || !SLUG_PATTERN.test(clean)) return missing;
-    const [row] = await this.db.query<MemberRecord[]>(
-      `SELECT ${MEMBER_COLUMNS} FROM member WHERE slug = $1 AND status = 'active'`,
-      [clean],
-    );
+    const [row] = await this.db.query<MemberRecord[]>(HOT_QUERIES.memberBySlug, [clean]);
     if (!row) return missing;
     return { status: 200, html: renderMemberPage(this.toView(row)) };
   }
@@ -336,7 +376,7 @@ export class DirectoryService implements OnApplicationBootstrap {
   }
 
   docsIndexPage(): string {
-    return renderDocsIndex(this.docs.pages);
+    return renderDocsIndex([...this.docs.pages]);
   }
 
   docPage(path: string): HtmlPage {
@@ -389,24 +429,24 @@ export class DirectoryService implements OnApplicationBootstrap {
       const current = await this.findForAdmin(tx, slug);
       const sets: string[] = [];
       const params: unknown[] = [];
-      const set = (column: string, value: unknown): void => {
+      const changed: string[] = [];
+      const set = (column: string, value: unknown, field = column): void => {
         params.push(value);
         sets.push(`${column} = $${params.length}`);
+        if (!changed.includes(field)) changed.push(field);
       };
-      const changed: string[] = [];
-      if (input.display_name != null) (set('display_name', input.display_name), changed.push('display_name'));
-      if (input.member_since != null) (set('member_since', input.member_since), changed.push('member_since'));
-      if (input.category !== undefined) (set('category', input.category), changed.push('category'));
-      if (input.description != null) (set('description', input.description), changed.push('description'));
-      if (input.website !== undefined) (set('website', input.website), changed.push('website'));
-      if (input.tags != null) (set('tags', normaliseTags(input.tags)), changed.push('tags'));
+      if (input.display_name != null) set('display_name', input.display_name);
+      if (input.member_since != null) set('member_since', input.member_since);
+      if (input.category !== undefined) set('category', input.category);
+      if (input.description != null) set('description', input.description);
+      if (input.website !== undefined) set('website', input.website);
+      if (input.tags != null) set('tags', normaliseTags(input.tags));
       if (input.location !== undefined) {
         const l = input.location;
-        set('city', l?.city?.trim() || null);
-        set('country', l?.country?.trim() || null);
-        set('latitude', l?.latitude ?? null);
-        set('longitude', l?.longitude ?? null);
-        changed.push('location');
+        set('city', l?.city?.trim() || null, 'location');
+        set('country', l?.country?.trim() || null, 'location');
+        set('latitude', l?.latitude ?? null, 'location');
+        set('longitude', l?.longitude ?? null, 'location');
       }
       if (sets.length === 0) throw new AppError('validation_failed', 'Nothing to update: send at least one field.');
       params.push(current.slug);
@@ -457,6 +497,8 @@ export class DirectoryService implements OnApplicationBootstrap {
       return outcome;
     });
     await this.changed();
+    // Large imports change the table's statistics; refresh them so the planner keeps using the indexes.
+    if (rows.length >= 1000) await this.db.query('ANALYZE member').catch(() => undefined);
     return { received: rows.length, created: result.created, updated: rows.length - result.created };
   }
 
@@ -486,9 +528,7 @@ export class DirectoryService implements OnApplicationBootstrap {
 
   private async countedMembers(): Promise<{ count: number; countedAt: Date }> {
     return this.memberCount.get(async () => {
-      const [{ count }] = await this.db.query<Array<{ count: number }>>(
-        `SELECT count(*)::int AS count FROM member WHERE status = 'active'`,
-      );
+      const [{ count }] = await this.db.query<Array<{ count: number }>>(HOT_QUERIES.activeCount);
       return count;
     });
   }
@@ -500,9 +540,25 @@ export class DirectoryService implements OnApplicationBootstrap {
     );
   }
 
+  /** The number of categorized public members, shared by concurrent requests and reused for 10 s. */
+  private publicTotal(): Promise<number> {
+    const cached = this.totalCache;
+    if (cached && Date.now() - cached.at < TOTAL_TTL_MS) return cached.value;
+    const value = this.db
+      .query<Array<{ total: number }>>(HOT_QUERIES.membersTotal)
+      .then(([row]) => row.total)
+      .catch((error: unknown) => {
+        this.totalCache = undefined;
+        throw error;
+      });
+    this.totalCache = { value, at: Date.now() };
+    return value;
+  }
+
   /** Forgets cached aggregates after an operator change. */
   private async changed(): Promise<void> {
     this.globeCache = undefined;
+    this.totalCache = undefined;
     await this.memberCount.invalidate();
   }
 

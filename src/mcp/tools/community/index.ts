@@ -1,5 +1,14 @@
 import type { ToolDefinition } from '../../registry/define-tool.js';
+import { registerAgentTool } from './register-agent.tool.js';
+import { verifyCertificateTool } from './verify-certificate.tool.js';
+import { getCommunityStatsTool } from './get-community-stats.tool.js';
+import { lookupMemberTool } from './lookup-member.tool.js';
 
 /** The community server's tools, in the order tools/list shows them. Add one import + one entry per tool file. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const communityTools: ToolDefinition<any, any, any>[] = [];
+export const communityTools: ToolDefinition<any, any, any>[] = [
+  lookupMemberTool,
+  getCommunityStatsTool,
+  registerAgentTool,
+  verifyCertificateTool,
+];

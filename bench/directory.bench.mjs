@@ -1,0 +1,205 @@
+// Directory benchmark: `npm run bench:directory` (builds first).
+//
+// Starts the real app from dist/ in a child process with rate limits off, loads 100,000 generated
+// members through the operator bulk import (NDJSON, 10 requests of 10,000 rows), then loads three
+// hot paths with autocannon at 20 connections: GET /api/v1/search (a rotation of queries, typos
+// included), GET /api/v1/members (pages spread over the whole directory) and the lookup_member
+// MCP tool (modern tools/call on /mcp, exact names and slugs). Prints p50/p99 latency and
+// requests/s as a Markdown table for docs/benchmarks.md.
+//
+// Environment: DATABASE_URL (else an embedded PostgreSQL under BENCH_DATA_DIR, default
+// /tmp/agentry-bench-directory), BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS
+// (default 20), BENCH_MEMBERS (default 100000). After loading it runs VACUUM ANALYZE on the member
+// table, as autovacuum would shortly after a bulk load.
+import autocannon from 'autocannon';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const SELF = fileURLToPath(import.meta.url);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
+const TOKEN = 'mco_directory_benchmark_operator_0001';
+const MODERN = '2026-07-28';
+const WARMUP = 2;
+
+// ---- child: the real app -----------------------------------------------------------------------
+async function runApp() {
+  const { startApp } = await import('../dist/src/bootstrap.js');
+  const { loadConfig } = await import('../dist/src/config/app-config.js');
+  const { createLogger } = await import('../dist/src/common/http/logger.js');
+  const config = loadConfig({
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    RATE_LIMIT_GENERAL: 'off',
+    RATE_LIMIT_REGISTER: 'off',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    SMTP_PORT: '0',
+    SEED_DEMO: 'false',
+    OPERATOR_BOOTSTRAP_TOKEN: TOKEN,
+    DATA_DIR: process.env.BENCH_DATA_DIR ?? '/tmp/agentry-bench-directory',
+  });
+  const running = await startApp(config, createLogger(config.logLevel));
+  process.send({ ready: running.url });
+  process.on('message', async (m) => {
+    if (m === 'stop') {
+      await running.close();
+      process.exit(0);
+    }
+    if (m === 'vacuum') {
+      // What autovacuum does shortly after a bulk load: sets the visibility map and statistics.
+      const { DataSource } = await import('typeorm');
+      await running.app.get(DataSource).query('VACUUM ANALYZE member');
+      process.send({ vacuumed: true });
+    }
+  });
+}
+
+function vacuum(child) {
+  return new Promise((resolve) => {
+    const onMessage = (m) => {
+      if (m?.vacuumed) {
+        child.off('message', onMessage);
+        resolve();
+      }
+    };
+    child.on('message', onMessage);
+    child.send('vacuum');
+  });
+}
+
+// ---- parent -------------------------------------------------------------------------------------
+function startApp() {
+  const child = fork(SELF, ['app'], { env: process.env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve({ child, url: m.ready }));
+    child.once('exit', (code) => reject(new Error(`app exited with ${code}`)));
+  });
+}
+
+function stop(child) {
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.send('stop');
+    setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+  });
+}
+
+async function loadMembers(url, members) {
+  const started = Date.now();
+  for (let i = 0; i < members.length; i += 10_000) {
+    const body = members
+      .slice(i, i + 10_000)
+      .map((m) => JSON.stringify(m))
+      .join('\n');
+    const res = await fetch(`${url}/admin/members/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/x-ndjson' },
+      body,
+    });
+    if (res.status !== 200) throw new Error(`import failed: ${res.status} ${(await res.text()).slice(0, 500)}`);
+  }
+  return (Date.now() - started) / 1000;
+}
+
+function lookupRequest(query, id) {
+  return {
+    method: 'POST',
+    path: '/mcp',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': MODERN,
+      'mcp-method': 'tools/call',
+      'mcp-name': 'lookup_member',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: {
+        name: 'lookup_member',
+        arguments: { query },
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': MODERN,
+          'io.modelcontextprotocol/clientCapabilities': {},
+          'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
+        },
+      },
+    }),
+  };
+}
+
+async function load(url, requests, duration) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration, requests });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function main() {
+  const { generateBulkMembers } = await import('../dist/src/directory/seed/demo-members.js');
+  console.log(`Directory benchmark: ${MEMBERS} members, ${CONNECTIONS} connections, ${DURATION} s per endpoint`);
+  const app = await startApp();
+  try {
+    const members = generateBulkMembers(MEMBERS, 2026);
+    const seconds = await loadMembers(app.url, members);
+    console.log(`loaded ${members.length} members through POST /admin/members/import in ${seconds.toFixed(1)} s`);
+    await vacuum(app.child);
+    const page = await fetch(`${app.url}/api/v1/members?limit=1`).then((r) => r.json());
+    console.log(`public directory total: ${page.total}`);
+
+    const pick = (i) => members[(i * 7919) % members.length];
+    const queries = ['agent', 'robotics', 'healthcare evaluation', 'open source', 'Nortwind', 'kestral labs', 'climate', pick(1).display_name];
+    const scenarios = [
+      {
+        name: 'GET /api/v1/search',
+        requests: queries.map((q) => ({ method: 'GET', path: `/api/v1/search?q=${encodeURIComponent(q)}` })),
+      },
+      {
+        name: 'GET /api/v1/members',
+        requests: Array.from({ length: 20 }, (_, i) => ({
+          method: 'GET',
+          path: `/api/v1/members?limit=50&offset=${Math.floor((i * (page.total - 50)) / 19)}`,
+        })),
+      },
+      {
+        name: 'lookup_member (MCP tools/call)',
+        requests: Array.from({ length: 20 }, (_, i) => lookupRequest(i % 2 ? pick(i).slug : pick(i).display_name.toUpperCase(), i + 1)),
+      },
+    ];
+
+    // Sanity check: every request answers 200 with a real result before measuring.
+    for (const s of scenarios) {
+      const r = s.requests[0];
+      const res = await fetch(`${app.url}${r.path}`, { method: r.method, headers: r.headers, body: r.body });
+      const text = await res.text();
+      if (res.status !== 200 || /"isError":true/.test(text)) throw new Error(`${s.name}: ${res.status} ${text.slice(0, 300)}`);
+    }
+    const lookup = await fetch(`${app.url}/mcp`, { method: 'POST', headers: scenarios[2].requests[1].headers, body: scenarios[2].requests[1].body }).then((r) => r.text());
+    if (!lookup.includes('"status":"member"')) throw new Error(`lookup_member did not find a member: ${lookup.slice(0, 300)}`);
+
+    const rows = [];
+    for (const s of scenarios) {
+      await load(app.url, s.requests, WARMUP);
+      rows.push({ name: s.name, ...(await load(app.url, s.requests, DURATION)) });
+    }
+    console.log('\n| endpoint | requests/s | p50 ms | p99 ms | non-2xx | errors |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const r of rows) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
+    process.exitCode = rows.every((r) => r.non2xx === 0 && r.errors === 0) ? 0 : 1;
+  } finally {
+    await stop(app.child);
+  }
+}
+
+if (process.argv[2] === 'app') runApp();
+else main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

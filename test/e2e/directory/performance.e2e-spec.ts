@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { HOT_QUERIES, SEARCH_SETTINGS } from '../../../src/directory/services/directory.service.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
+
+const MEMBERS = 100_000;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function walk(node: PlanNode, visit: (n: PlanNode) => void): void {
+  visit(node);
+  for (const child of node.Plans ?? []) walk(child, visit);
+}
+
+describe('directory: hot queries use indexes on a 100,000-member directory', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_GENERAL: 'off' } });
+    // One INSERT … SELECT: fast enough for a test, and realistic enough for the planner.
+    await t.sql(`
+      INSERT INTO member (slug, display_name, category, description, website, tags, city, country, latitude, longitude, member_since, status)
+      SELECT 'member-' || i,
+             (ARRAY['Northwind','Kestrel','Aurora','Bluefin','Cedar','Meridian','Halcyon','Lumen'])[1 + i % 8] || ' ' ||
+               (ARRAY['Labs','Systems','Robotics','Collective','Analytics','Works'])[1 + (i / 8) % 6] || ' ' || i,
+             CASE WHEN i % 12 = 0 THEN NULL ELSE (ARRAY['research','robotics','healthcare','education','finance','safety'])[1 + i % 6] END,
+             'Builds ' || (ARRAY['evaluation harnesses','warehouse robots','clinical assistants','tutoring agents','risk models'])[1 + i % 5] ||
+               ' for ' || (ARRAY['hospitals','universities','banks','startups','governments'])[1 + (i / 5) % 5] || '.',
+             'https://member-' || i || '.example',
+             ARRAY[(ARRAY['agents','evaluation','robotics','open-source','llm','safety'])[1 + i % 6]],
+             (ARRAY['Lisbon','Osaka','Nairobi','Lima','Oslo'])[1 + i % 5],
+             (ARRAY['Portugal','Japan','Kenya','Peru','Norway'])[1 + i % 5],
+             -60 + (i % 120), -170 + (i % 340),
+             DATE '2023-01-01' + (i % 1000),
+             CASE WHEN i % 50 = 0 THEN 'hidden' ELSE 'active' END
+        FROM generate_series(1, ${MEMBERS}) AS i`);
+    await t.sql('VACUUM ANALYZE member');
+  }, 180_000);
+  afterAll(async () => t?.close());
+
+  const cases: Array<[string, string, unknown[]]> = [
+    ['lookup by display name', HOT_QUERIES.lookup, ['Kestrel  labs 9']],
+    ['lookup by slug', HOT_QUERIES.lookup, ['member-4242']],
+    ['search (full text)', HOT_QUERIES.search, ['hospitals robots', 20]],
+    ['search (typo)', HOT_QUERIES.search, ['Nortwind', 20]],
+    ['search (common word)', HOT_QUERIES.search, ['agents', 20]],
+    ['members page', HOT_QUERIES.membersPage, [50, 0]],
+    ['members page, deep offset', HOT_QUERIES.membersPage, [50, 5_000]],
+    ['members total', HOT_QUERIES.membersTotal, []],
+    ['stats: active member count', HOT_QUERIES.activeCount, []],
+    ['stats: per-category counts', HOT_QUERIES.categoryCounts, []],
+    ['profile page', HOT_QUERIES.memberBySlug, ['member-77']],
+  ];
+
+  it.each(cases)('%s: no sequential scan on member', async (_name, sql, params) => {
+    // Exactly as the service runs it: search inside a transaction with its local settings.
+    const client = new pg.Client({ connectionString: t.databaseUrl });
+    await client.connect();
+    let plan: PlanNode;
+    try {
+      await client.query('BEGIN');
+      if (sql === HOT_QUERIES.search) await client.query(SEARCH_SETTINGS);
+      const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
+      plan = rows[0]['QUERY PLAN'][0].Plan;
+      await client.query('COMMIT');
+    } finally {
+      await client.end();
+    }
+    const scans: string[] = [];
+    walk(plan, (n) => {
+      if (n['Relation Name'] === 'member') scans.push(`${n['Node Type']}${n['Index Name'] ? ` (${n['Index Name']})` : ''}`);
+    });
+    expect(scans.length).toBeGreaterThan(0);
+    expect(scans.filter((s) => s.startsWith('Seq Scan')), JSON.stringify(plan)).toEqual([]);
+  });
+
+  it('the API answers promptly at this size', async () => {
+    for (const path of ['/api/v1/members?limit=100&offset=20000', '/api/v1/search?q=hospitals', '/api/v1/stats']) {
+      const started = performance.now();
+      const res = await fetch(`${t.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(performance.now() - started, path).toBeLessThan(2_000);
+    }
+    const members = (await (await fetch(`${t.url}/api/v1/members?limit=1`)).json()) as { total: number };
+    expect(members.total).toBe(MEMBERS - Math.floor(MEMBERS / 50) - Math.floor(MEMBERS / 12) + Math.floor(MEMBERS / 300));
+  });
+});
