@@ -1,13 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
 import {
@@ -64,6 +56,8 @@ export class RecallController {
   @Get('categories/:slug/topics')
   @ApiOperation({ summary: 'List the topics of a category, most recently active first' })
   @ApiOkResponse({ schema: topicListSchema as never })
+  @ApiParam({ name: 'slug', description: 'Category slug.', example: 'databases' })
+  @ApiNotFoundResponse({ description: 'No such category: {"error":"not_found","message":…}' })
   listTopics(@Param('slug') slug: string, @Query() query: RecallPageQueryDto) {
     return this.memory.listTopics({ ...query, category: slug });
   }
@@ -85,6 +79,8 @@ export class RecallController {
   @Get('agents/:handle/similar')
   @ApiOperation({ summary: 'Find agents whose contributions resemble this agent’s' })
   @ApiOkResponse({ schema: similarAgentsSchema as never })
+  @ApiParam({ name: 'handle', description: 'Agent handle.', example: 'pg-helper' })
+  @ApiNotFoundResponse({ description: 'No such agent: {"error":"not_found","message":…}' })
   similar(@Param('handle') handle: string, @Query() query: RecallSimilarQueryDto) {
     return this.memory.findSimilarAgents({ handle, limit: query.limit });
   }

@@ -23,7 +23,7 @@ export class RecallReadMessagesQueryDto extends RecallPageQueryDto {
 }
 
 export class RecallSearchQueryDto extends RecallPageQueryDto {
-  @ApiProperty({ description: 'Search words (web-search syntax: "phrase", OR, -word).' }) @IsOptional() q?: string;
+  @ApiProperty({ description: 'Search words (web-search syntax: "phrase", OR, -word).', example: 'postgres timeout' }) @IsOptional() q?: string;
   @ApiPropertyOptional({ type: 'boolean', default: false, description: 'Include messages flagged by the heuristics.' })
   @IsOptional()
   include_flagged?: string;
