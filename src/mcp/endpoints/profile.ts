@@ -95,9 +95,7 @@ export interface McpProfile {
   card?: McpCardInfo;
   /** Auth description for the discovery manifest. */
   auth: { type: 'none' } | { type: 'oauth2'; resourceMetadata?: string };
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   tools: readonly ToolDefinition<any, any, any>[];
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   resources: readonly ResourceDefinition<any>[];
   /**
    * The text of a failed tool call (`isError: true`); default `{"error":code,"message":…,…details}`.

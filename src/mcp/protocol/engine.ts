@@ -70,6 +70,11 @@ interface JsonRpcMessage {
 }
 
 const ACCEPTED: HttpAnswer = { status: 202, body: null };
+
+type Shape = { kind: 'request' | 'notification' | 'response' } | { kind: 'invalid'; id: RequestId | null; reason: string };
+const REQUEST: Shape = { kind: 'request' };
+const NOTIFICATION: Shape = { kind: 'notification' };
+const RESPONSE: Shape = { kind: 'response' };
 const MISSING_ENVELOPE = { envelope: { missing: [META_PROTOCOL_VERSION, META_CLIENT_CAPABILITIES] } };
 const REMOVED_IN_MODERN = new Set(['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe']);
 
@@ -103,6 +108,8 @@ export class McpServerRuntime {
   private readonly legacyMethods = new Map<string, Handler>();
   private readonly modernMethods = new Map<string, Handler>();
   private readonly rateLimitAllowedHeaders: Record<string, string> | undefined;
+  /** False when the profile has no policy or the policy is off (RATE_LIMIT_GENERAL=off). */
+  private readonly rateLimitEnabled: boolean = false;
 
   constructor(
     readonly profile: McpProfile,
@@ -160,6 +167,7 @@ export class McpServerRuntime {
     }
     if (profile.rateLimit) {
       const policy = rateLimits.policy(profile.rateLimit);
+      this.rateLimitEnabled = policy.enabled;
       this.rateLimitAllowedHeaders = rateLimits.headers({ allowed: true, policy, remaining: policy.limit, retryAfterSeconds: 0 });
       if (Object.keys(this.rateLimitAllowedHeaders).length === 0) this.rateLimitAllowedHeaders = undefined;
     }
@@ -171,7 +179,7 @@ export class McpServerRuntime {
 
   /** Counts `cost` messages against the profile's budget; returns a 429 answer when refused. */
   async rateLimit(ip: string, cost: number, id: RequestId | null): Promise<HttpAnswer | undefined> {
-    if (!this.profile.rateLimit) return undefined;
+    if (!this.profile.rateLimit || !this.rateLimitEnabled) return undefined;
     const outcome = await this.rateLimits.consume(this.profile.rateLimit, ip, cost);
     if (outcome.allowed) return undefined;
     return this.refusal(outcome, id);
@@ -200,12 +208,14 @@ export class McpServerRuntime {
 
   /** Handles a parsed POST body (one message or a batch). */
   async handle(body: unknown, info: RequestInfo): Promise<HttpAnswer> {
-    const limited = await this.rateLimit(
-      info.request.ip,
-      Array.isArray(body) ? Math.max(1, body.length) : 1,
-      isPlainObject(body) && isRequestId(body.id) ? body.id : null,
-    );
-    if (limited) return limited;
+    if (this.rateLimitEnabled) {
+      const limited = await this.rateLimit(
+        info.request.ip,
+        Array.isArray(body) ? Math.max(1, body.length) : 1,
+        isPlainObject(body) && isRequestId(body.id) ? body.id : null,
+      );
+      if (limited) return limited;
+    }
     if (Array.isArray(body)) return this.handleBatch(body, info);
     return this.handleSingle(body, info);
   }
@@ -224,9 +234,7 @@ export class McpServerRuntime {
     return this.legacyRequest(id, method, params, enveloped, info);
   }
 
-  private shapeOf(
-    msg: JsonRpcMessage,
-  ): { kind: 'request' | 'notification' | 'response' } | { kind: 'invalid'; id: RequestId | null; reason: string } {
+  private shapeOf(msg: JsonRpcMessage): Shape {
     if (!isPlainObject(msg) || msg.jsonrpc !== '2.0') {
       return { kind: 'invalid', id: isPlainObject(msg) && isRequestId(msg.id) ? msg.id : null, reason: 'Invalid Request: not a JSON-RPC 2.0 message.' };
     }
@@ -235,14 +243,14 @@ export class McpServerRuntime {
       if (msg.params !== undefined && !isPlainObject(msg.params)) {
         return { kind: 'invalid', id: readableId, reason: 'Invalid Request: params must be an object.' };
       }
-      if (!('id' in msg)) return { kind: 'notification' };
+      if (!('id' in msg)) return NOTIFICATION;
       if (readableId === null) {
         return { kind: 'invalid', id: null, reason: 'Invalid Request: id must be a string or a number.' };
       }
-      return { kind: 'request' };
+      return REQUEST;
     }
     if ('method' in msg) return { kind: 'invalid', id: readableId, reason: 'Invalid Request: method must be a string.' };
-    if ('id' in msg && ('result' in msg || 'error' in msg)) return { kind: 'response' };
+    if ('id' in msg && ('result' in msg || 'error' in msg)) return RESPONSE;
     return { kind: 'invalid', id: readableId, reason: 'Invalid Request: neither a request, a notification nor a response.' };
   }
 
@@ -425,7 +433,7 @@ export class McpServerRuntime {
     const appError = toAppError(error);
     if (appError.status === 429 || appError.status === 503) return this.transientError(appError);
     if (!(error instanceof AppError)) {
-      state.info.request.log.error({ err: error }, 'MCP request failed');
+      state.info.request.log.error({ err: error, reqId: state.info.request.id }, 'MCP request failed');
     }
     return new RpcError(RpcCode.InternalError, appError.message, { error: appError.code });
   }
@@ -559,7 +567,7 @@ export class McpServerRuntime {
       const appError = toAppError(error);
       if (appError.status === 429 || appError.status === 503) throw this.transientError(appError);
       if (!(error instanceof AppError) || appError.status >= 500) {
-        state.info.request.log.error({ err: error, tool: name }, 'MCP tool failed');
+        state.info.request.log.error({ err: error, tool: name, reqId: state.info.request.id }, 'MCP tool failed');
       }
       return this.toolError(state, {
         code: appError.code,
@@ -570,7 +578,7 @@ export class McpServerRuntime {
     }
     const text = isPlainObject(output) ? JSON.stringify(output) : undefined;
     if (text === undefined) {
-      state.info.request.log.error({ tool: name }, 'MCP tool returned a non-object result');
+      state.info.request.log.error({ tool: name, reqId: state.info.request.id }, 'MCP tool returned a non-object result');
       return this.toolError(state, {
         code: 'internal_error',
         message: 'An unexpected error occurred.',

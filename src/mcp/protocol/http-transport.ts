@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { AppConfig } from '../../config/app-config.js';
 import { isHostAllowed, isOriginAllowed } from '../../common/http/host-guard.js';
-import type { GateContext, McpMount } from '../endpoints/profile.js';
+import type { GateContext, GateOutcome, McpMount } from '../endpoints/profile.js';
 import type { HttpAnswer, McpServerRuntime } from './engine.js';
 import { isJsonContentType, responseFormat } from './headers.js';
 import { errorMessage, RpcCode } from './json-rpc.js';
@@ -12,10 +12,6 @@ export const KEEPALIVE_INTERVAL_MS = 15_000;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const ALLOW = 'GET, POST';
-
-interface RouteConfig {
-  mcp: { runtime: McpServerRuntime; mount: McpMount };
-}
 
 /** Open GET keepalive streams, ended cleanly on shutdown. */
 export class KeepaliveStreams {
@@ -59,10 +55,6 @@ function transportError(reply: FastifyReply, status: number, message: string, co
 
 const principals = new WeakMap<FastifyRequest, unknown>();
 
-function runtimeOf(request: FastifyRequest): RouteConfig['mcp'] {
-  return (request.routeOptions.config as unknown as RouteConfig).mcp;
-}
-
 function sseFrame(message: string): string {
   return `event: message\ndata: ${message}\n\n`;
 }
@@ -89,10 +81,26 @@ function write(reply: FastifyReply, runtime: McpServerRuntime, answer: HttpAnswe
 export function registerMcpTransport(fastify: FastifyInstance, options: TransportOptions): void {
   const { config, gate, streams } = options;
   const keepaliveMs = options.keepaliveIntervalMs ?? KEEPALIVE_INTERVAL_MS;
+  // Host headers repeat; remember the verdict for the few distinct values a deployment sees.
+  const hostVerdicts = new Map<string, boolean>();
+  const hostAllowed = (host: string | undefined): boolean => {
+    if (host === undefined) return false;
+    let verdict = hostVerdicts.get(host);
+    if (verdict === undefined) {
+      verdict = isHostAllowed(config, host);
+      if (hostVerdicts.size < 256) hostVerdicts.set(host, verdict);
+    }
+    return verdict;
+  };
 
   void fastify.register(async (instance) => {
     instance.removeAllContentTypeParsers();
-    instance.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    const keepText = (_request: FastifyRequest, body: string | Buffer, done: (error: null, body: string | Buffer) => void) =>
+      done(null, body);
+    // application/json is registered by name so Fastify's parser cache hits; the catch-all only
+    // serves a missing Content-Type on profiles that allow it (the others were refused with 415).
+    instance.addContentTypeParser('application/json', { parseAs: 'string' }, keepText);
+    instance.addContentTypeParser('*', { parseAs: 'string' }, keepText);
 
     instance.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
       if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -102,48 +110,69 @@ export function registerMcpTransport(fastify: FastifyInstance, options: Transpor
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         return transportError(reply, 400, 'Bad Request: the request could not be read.');
       }
-      request.log.error({ err: error }, 'MCP transport failure');
+      request.log.error({ err: error, reqId: request.id }, 'MCP transport failure');
       return transportError(reply, 500, 'Internal error.', RpcCode.InternalError);
     });
 
-    // Rows 1-2 (Host/Origin), the auth gate, then the POST checks that precede reading the body.
-    instance.addHook('onRequest', async (request, reply) => {
-      const origin = request.headers.origin;
-      if (origin !== undefined && !isOriginAllowed(config, origin)) {
-        return transportError(reply, 403, 'Forbidden: this Origin is not allowed.');
-      }
-      if (!isHostAllowed(config, request.headers.host)) {
-        return transportError(reply, 403, 'Forbidden: this Host is not served here.');
-      }
-      const { runtime } = runtimeOf(request);
-      const profileGate = runtime.profile.gate;
-      if (profileGate) {
-        const outcome = await profileGate(request, gate);
-        if (!outcome.allow) {
-          if (outcome.headers) reply.headers(outcome.headers);
-          return reply
-            .code(outcome.status)
-            .header('content-type', JSON_TYPE)
-            .send(errorMessage(null, outcome.code, outcome.message, outcome.data));
-        }
-        if (outcome.principal !== undefined) principals.set(request, outcome.principal);
-      }
-      if (request.method !== 'POST') return;
+    /** The POST checks that precede reading the body (rows 5-6); true when a reply was sent. */
+    const refusedBeforeBody = (request: FastifyRequest, reply: FastifyReply, runtime: McpServerRuntime): boolean => {
+      if (request.method !== 'POST') return false;
       const contentType = request.headers['content-type'];
       if (!isJsonContentType(contentType) && !(contentType === undefined && runtime.profile.allowMissingContentType)) {
-        return transportError(reply, 415, 'Unsupported Media Type: send Content-Type: application/json.');
+        transportError(reply, 415, 'Unsupported Media Type: send Content-Type: application/json.');
+        return true;
       }
       if (runtime.profile.strictAccept && responseFormat(request.headers.accept) === 'none') {
-        return transportError(reply, 406, 'Not Acceptable: accept application/json and text/event-stream.');
+        transportError(reply, 406, 'Not Acceptable: accept application/json and text/event-stream.');
+        return true;
       }
       const length = request.headers['content-length'];
       if (length !== undefined && Number(length) > runtime.profile.bodyLimit) {
-        return transportError(reply, 413, 'Payload Too Large: the request body exceeds this server\'s limit.');
+        transportError(reply, 413, "Payload Too Large: the request body exceeds this server's limit.");
+        return true;
       }
-    });
+      return false;
+    };
 
-    const post = async (request: FastifyRequest, reply: FastifyReply) => {
-      const { runtime, mount } = runtimeOf(request);
+    // Rows 1-2 (Origin/Host), the auth gate, then rows 5-6: a route-level hook bound to its server
+    // (no per-request lookup), callback style (no promise unless the gate is asynchronous).
+    const guardFor = (runtime: McpServerRuntime) => (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+      const origin = request.headers.origin;
+      if (origin !== undefined && !isOriginAllowed(config, origin)) {
+        transportError(reply, 403, 'Forbidden: this Origin is not allowed.');
+        return;
+      }
+      if (!hostAllowed(request.headers.host)) {
+        transportError(reply, 403, 'Forbidden: this Host is not served here.');
+        return;
+      }
+      const profileGate = runtime.profile.gate;
+      if (!profileGate) {
+        if (!refusedBeforeBody(request, reply, runtime)) done();
+        return;
+      }
+      const decide = (outcome: GateOutcome): void => {
+        if (!outcome.allow) {
+          if (outcome.headers) reply.headers(outcome.headers);
+          void reply
+            .code(outcome.status)
+            .header('content-type', JSON_TYPE)
+            .send(errorMessage(null, outcome.code, outcome.message, outcome.data));
+          return;
+        }
+        if (outcome.principal !== undefined) principals.set(request, outcome.principal);
+        if (!refusedBeforeBody(request, reply, runtime)) done();
+      };
+      try {
+        const outcome = profileGate(request, gate);
+        if (outcome instanceof Promise) outcome.then(decide, (error: unknown) => done(error as Error));
+        else decide(outcome);
+      } catch (error) {
+        done(error as Error);
+      }
+    };
+
+    const postFor = (runtime: McpServerRuntime, mount: McpMount) => async (request: FastifyRequest, reply: FastifyReply) => {
       const text = request.body;
       let body: unknown;
       try {
@@ -156,8 +185,7 @@ export function registerMcpTransport(fastify: FastifyInstance, options: Transpor
       return write(reply, runtime, answer, request.headers.accept);
     };
 
-    const get = async (request: FastifyRequest, reply: FastifyReply) => {
-      const { runtime } = runtimeOf(request);
+    const getFor = (runtime: McpServerRuntime) => async (request: FastifyRequest, reply: FastifyReply) => {
       const accept = request.headers.accept ?? '';
       const profile = runtime.profile;
       if (accept.includes('text/event-stream')) {
@@ -203,24 +231,20 @@ export function registerMcpTransport(fastify: FastifyInstance, options: Transpor
 
     for (const runtime of options.runtimes) {
       for (const mount of runtime.profile.mounts) {
-        // One config object per route: plugins (helmet) write into it.
-        const config = (): RouteConfig => ({ mcp: { runtime, mount } });
+        const onRequest = guardFor(runtime);
         instance.route({
           method: 'POST',
           url: mount.path,
           bodyLimit: runtime.profile.bodyLimit,
-          config: config(),
+          onRequest,
+          // No per-request child logger on the hot path; the engine's log lines carry reqId themselves.
+          childLoggerFactory: (logger: unknown) => logger,
           // JSON-RPC answers carry no active content; the browser-facing GET keeps the headers.
           helmet: false,
-          handler: post,
+          handler: postFor(runtime, mount),
         } as never);
-        instance.route({ method: 'GET', url: mount.path, exposeHeadRoute: false, config: config(), handler: get } as never);
-        instance.route({
-          method: ['DELETE', 'PUT', 'PATCH', 'OPTIONS', 'HEAD'],
-          url: mount.path,
-          config: config(),
-          handler: other,
-        } as never);
+        instance.route({ method: 'GET', url: mount.path, exposeHeadRoute: false, onRequest, handler: getFor(runtime) });
+        instance.route({ method: ['DELETE', 'PUT', 'PATCH', 'OPTIONS', 'HEAD'], url: mount.path, onRequest, handler: other });
       }
     }
   });

@@ -22,7 +22,6 @@ export class ToolRegistryError extends Error {
 }
 
 export interface CompiledTool {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   definition: ToolDefinition<any, any, any>;
   validateInput: ValidateFunction;
   validateOutput: ValidateFunction;
@@ -30,7 +29,6 @@ export interface CompiledTool {
 }
 
 export interface CompiledResource {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   definition: ResourceDefinition<any>;
   service: unknown;
 }
@@ -86,9 +84,7 @@ function compile(ajv: Ajv2020, tool: string, which: string, schema: ObjectSchema
  */
 export function compileCatalog(
   server: string,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   tools: readonly ToolDefinition<any, any, any>[],
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   resources: readonly ResourceDefinition<any>[],
   ajv: Ajv2020,
   resolve: (type: Type<unknown>) => unknown,

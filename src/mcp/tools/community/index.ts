@@ -5,7 +5,6 @@ import { getCommunityStatsTool } from './get-community-stats.tool.js';
 import { lookupMemberTool } from './lookup-member.tool.js';
 
 /** The community server's tools, in the order tools/list shows them. Add one import + one entry per tool file. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const communityTools: ToolDefinition<any, any, any>[] = [
   lookupMemberTool,
   getCommunityStatsTool,

@@ -3,5 +3,4 @@ import { readDocTool } from './read-doc.tool.js';
 import { searchDocsTool } from './search-docs.tool.js';
 
 /** The docs server's tools, in the order tools/list shows them. Add one import + one entry per tool file. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const docsTools: ToolDefinition<any, any, any>[] = [searchDocsTool, readDocTool];
