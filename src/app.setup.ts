@@ -16,6 +16,8 @@ const SELF_GUARDED = /^\/(mcp|recall\/mcp|broker\/mcp)(\/|$|\?)/;
 export function createFastifyAdapter(config: AppConfig, logger: Logger | false): FastifyAdapter {
   const options = {
     trustProxy: config.trustProxy,
+    // No Nest middleware is used, so middie's per-request hook is not registered at all.
+    skipMiddie: true,
     bodyLimit: 1024 * 1024,
     loggerInstance: logger || undefined,
     logger: logger ? undefined : false,
