@@ -1,14 +1,6 @@
+import { escapeHtml } from './html.js';
 /** A public surface listed on the home page. `href` may be relative or absolute (built from the base URL). */
 export type HomePageLink = { href: string; label: string; description: string };
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** Only http(s) and relative references become links; anything else (e.g. `javascript:`) is shown as text. */
 function isSafeHref(href: string): boolean {

@@ -1,13 +1,7 @@
-/** HTML-escapes text for element content and quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '../../common/http/html.js';
 
+export { escapeHtml };
+/** HTML-escapes text for element content and quoted attribute values. */
 const STYLE = `
   :root { color-scheme: light dark; --bg: #f8fafc; --fg: #0f172a; --muted: #475569; --card: #ffffff;
     --border: #e2e8f0; --accent: #0f766e; --code: #f1f5f9; }

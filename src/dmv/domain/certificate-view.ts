@@ -1,3 +1,6 @@
+import { escapeHtml } from '../../common/http/html.js';
+
+export { escapeHtml };
 /**
  * Rendering of DMV certificates: the SVG badge and small self-contained HTML pages.
  * Pure functions, no framework, no external resources (no fonts, stylesheets, scripts or links).
@@ -37,10 +40,6 @@ const HTML_ESCAPES: Record<string, string> = {
 };
 
 /** Escapes `& < > " '` for use in HTML/XML text and (quoted) attribute values. */
-export function escapeHtml(value: string): string {
-  return String(value).replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]);
-}
-
 /** Drops characters that may not appear in an XML 1.0 document at all (C0 controls except tab/LF/CR, etc.). */
 function stripXmlInvalid(value: string): string {
   return String(value).replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');

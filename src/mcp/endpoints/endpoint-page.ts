@@ -1,8 +1,5 @@
 import type { AppConfig } from '../../config/app-config.js';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-}
+import { escapeHtml } from '../../common/http/html.js';
 
 /** A short, script-free HTML page for a browser that opens an MCP endpoint. */
 export function renderEndpointPage(config: AppConfig, page: { title: string; path: string; paragraphs: string[] }): string {
