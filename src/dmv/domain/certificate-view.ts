@@ -1,6 +1,7 @@
 import { escapeHtml } from '../../common/http/html.js';
 
 export { escapeHtml };
+
 /**
  * Rendering of DMV certificates: the SVG badge and small self-contained HTML pages.
  * Pure functions, no framework, no external resources (no fonts, stylesheets, scripts or links).
@@ -31,15 +32,6 @@ export interface CertificatePageInput {
 
 export type VerifyResultKind = 'verified' | 'already_used' | 'expired' | 'invalid';
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes `& < > " '` for use in HTML/XML text and (quoted) attribute values. */
 /** Drops characters that may not appear in an XML 1.0 document at all (C0 controls except tab/LF/CR, etc.). */
 function stripXmlInvalid(value: string): string {
   return String(value).replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
