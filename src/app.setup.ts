@@ -1,10 +1,10 @@
-import helmet from '@fastify/helmet';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/app-config.js';
 import { isHostAllowed, isOriginAllowed } from './common/http/host-guard.js';
+import { computeSecurityHeaders } from './common/http/security-headers.js';
 import { registerOpenApi } from './common/http/openapi.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
@@ -39,11 +39,18 @@ export function createFastifyAdapter(config: AppConfig, logger: Logger | false):
 export async function configureApp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
 
+  const securityHeaders = computeSecurityHeaders();
   const accessLog = ['trace', 'debug', 'info'].includes(config.logLevel);
   // Callback-style hooks: they run on every request, and avoiding a promise per hook is measurable.
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
-    if (SELF_GUARDED.test(request.url)) return done();
+    // MCP endpoints guard Host/Origin themselves; their JSON-RPC POSTs (the hot path, read by programs)
+    // skip the browser security headers, which every page and REST response carries.
+    if (SELF_GUARDED.test(request.url)) {
+      if (request.method !== 'POST') void reply.headers(securityHeaders);
+      return done();
+    }
+    void reply.headers(securityHeaders);
     if (!isHostAllowed(config, request.headers.host)) {
       void reply.code(403).send({ error: 'forbidden_host', message: 'This Host is not served here.' });
       return;
@@ -75,25 +82,6 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
     done();
   });
 
-  await app.register(helmet as never, {
-    global: true,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
 
   // GET /openapi.json, built once from every controller when the server is ready.
   registerOpenApi(app, config);

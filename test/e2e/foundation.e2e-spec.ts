@@ -51,6 +51,23 @@ describe('foundation: HTTP basics', () => {
     expect(html).toContain('/healthz');
   });
 
+  it('puts the same strict security headers on HTML pages, REST answers and the MCP endpoint pages', async () => {
+    for (const [path, accept] of [
+      ['/', 'text/html'],
+      ['/api/v1/stats', 'application/json'],
+      ['/recall/mcp', 'text/html'],
+    ]) {
+      const res = await fetch(`${t.url}${path}`, { headers: { accept } });
+      expect(res.headers.get('content-security-policy'), path).toBe(
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;connect-src 'self';font-src 'self';object-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'none'",
+      );
+      expect(res.headers.get('strict-transport-security'), path).toMatch(/max-age=\d+/);
+      expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      await res.arrayBuffer();
+    }
+  });
+
   it('refuses a Host that is not allowed (DNS rebinding guard)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { host: 'evil.example.com' } });
     expect(res.statusCode).toBe(403);

@@ -239,8 +239,6 @@ export function registerMcpTransport(fastify: FastifyInstance, options: Transpor
           onRequest,
           // No per-request child logger on the hot path; the engine's log lines carry reqId themselves.
           childLoggerFactory: (logger: unknown) => logger,
-          // JSON-RPC answers carry no active content; the browser-facing GET keeps the headers.
-          helmet: false,
           handler: postFor(runtime, mount),
         } as never);
         instance.route({ method: 'GET', url: mount.path, exposeHeadRoute: false, onRequest, handler: getFor(runtime) });
