@@ -117,19 +117,8 @@ export const HOT_QUERIES = {
   profilesTotal: `SELECT count(*)::int AS total FROM member WHERE ${MAPPED_MEMBERS}`,
 } as const;
 
-interface MemberRecord {
-  slug: string;
-  display_name: string;
-  category: string | null;
-  description: string;
-  website: string | null;
-  city: string | null;
-  country: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  tags: string[];
-  member_since: string;
-}
+/** A member as the hot queries return it: the same columns the import writes. */
+type MemberRecord = MemberRow;
 
 interface AdminMemberRecord extends MemberRecord {
   status: 'active' | 'hidden';
