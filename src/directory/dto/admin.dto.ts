@@ -4,7 +4,6 @@ import {
   ArrayMaxSize,
   IsArray,
   IsIn,
-  IsInt,
   IsNotEmpty,
   IsNumber,
   IsOptional,
@@ -16,6 +15,8 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { IntQueryParam } from '../../common/validation/int-query-param.decorator.js';
+import { MAX_OFFSET } from './query.dto.js';
 
 // Decorators run bottom-up, so the check listed closest to the property reports first.
 
@@ -142,19 +143,10 @@ export class CreateMemberDto extends MemberFieldsDto {
 }
 
 export class AdminMembersQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50, type: 'integer', example: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @Max(100, { message: 'limit must be between 1 and 100' })
-  @Min(1, { message: 'limit must be between 1 and 100' })
-  @IsInt({ message: 'limit must be a whole number between 1 and 100' })
+  @IntQueryParam({ name: 'limit', min: 1, max: 100, default: 50 })
   limit: number = 50;
 
-  @ApiPropertyOptional({ minimum: 0, default: 0, type: 'integer', example: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @Min(0, { message: 'offset must be 0 or more' })
-  @IsInt({ message: 'offset must be a whole number' })
+  @IntQueryParam({ name: 'offset', min: 0, max: MAX_OFFSET, default: 0 })
   offset: number = 0;
 
   @ApiPropertyOptional({ enum: ['active', 'hidden'], description: 'Only members with this status.' })
@@ -170,11 +162,6 @@ export class AuditQuery {
   @IsString({ message: 'slug must be a string' })
   slug?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 500, default: 100, type: 'integer', example: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @Max(500, { message: 'limit must be between 1 and 500' })
-  @Min(1, { message: 'limit must be between 1 and 500' })
-  @IsInt({ message: 'limit must be a whole number between 1 and 500' })
+  @IntQueryParam({ name: 'limit', min: 1, max: 500, default: 100 })
   limit: number = 100;
 }

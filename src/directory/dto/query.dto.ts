@@ -1,6 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IntQueryParam } from '../../common/validation/int-query-param.decorator.js';
 
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 
@@ -8,39 +9,19 @@ export const MAX_OFFSET = 1_000_000;
 
 /** `?limit&offset` of GET /api/v1/members. */
 export class MembersPageQuery {
-  @ApiPropertyOptional({ description: 'Page size.', minimum: 1, maximum: 100, default: 50, example: 50, type: 'integer' })
-  @IsOptional()
-  @Type(() => Number)
-  @Max(100, { message: 'limit must be between 1 and 100' })
-  @Min(1, { message: 'limit must be between 1 and 100' })
-  @IsInt({ message: 'limit must be a whole number between 1 and 100' })
+  @IntQueryParam({ name: 'limit', min: 1, max: 100, default: 50, description: 'Page size.' })
   limit: number = 50;
 
-  @ApiPropertyOptional({ description: 'Number of members to skip.', minimum: 0, maximum: MAX_OFFSET, default: 0, example: 0, type: 'integer' })
-  @IsOptional()
-  @Type(() => Number)
-  @Max(MAX_OFFSET, { message: `offset must be between 0 and ${MAX_OFFSET}` })
-  @Min(0, { message: `offset must be between 0 and ${MAX_OFFSET}` })
-  @IsInt({ message: `offset must be a whole number between 0 and ${MAX_OFFSET}` })
+  @IntQueryParam({ name: 'offset', min: 0, max: MAX_OFFSET, default: 0, description: 'Number of members to skip.' })
   offset: number = 0;
 }
 
 /** `?limit&offset` of GET /api/v1/profiles. */
 export class ProfilesPageQuery {
-  @ApiPropertyOptional({ description: 'Page size.', minimum: 1, maximum: 500, default: 100, example: 100, type: 'integer' })
-  @IsOptional()
-  @Type(() => Number)
-  @Max(500, { message: 'limit must be between 1 and 500' })
-  @Min(1, { message: 'limit must be between 1 and 500' })
-  @IsInt({ message: 'limit must be a whole number between 1 and 500' })
+  @IntQueryParam({ name: 'limit', min: 1, max: 500, default: 100, description: 'Page size.' })
   limit: number = 100;
 
-  @ApiPropertyOptional({ description: 'Number of profiles to skip.', minimum: 0, maximum: MAX_OFFSET, default: 0, example: 0, type: 'integer' })
-  @IsOptional()
-  @Type(() => Number)
-  @Max(MAX_OFFSET, { message: `offset must be between 0 and ${MAX_OFFSET}` })
-  @Min(0, { message: `offset must be between 0 and ${MAX_OFFSET}` })
-  @IsInt({ message: `offset must be a whole number between 0 and ${MAX_OFFSET}` })
+  @IntQueryParam({ name: 'offset', min: 0, max: MAX_OFFSET, default: 0, description: 'Number of profiles to skip.' })
   offset: number = 0;
 }
 
@@ -53,12 +34,7 @@ export class MemberSearchQuery {
   @IsString({ message: 'q is required: pass the search text as ?q=' })
   q!: string;
 
-  @ApiPropertyOptional({ description: 'Maximum number of results.', minimum: 1, maximum: 50, default: 20, example: 20, type: 'integer' })
-  @IsOptional()
-  @Type(() => Number)
-  @Max(50, { message: 'limit must be between 1 and 50' })
-  @Min(1, { message: 'limit must be between 1 and 50' })
-  @IsInt({ message: 'limit must be a whole number between 1 and 50' })
+  @IntQueryParam({ name: 'limit', min: 1, max: 50, default: 20, description: 'Maximum number of results.' })
   limit: number = 20;
 }
 
@@ -71,11 +47,6 @@ export class ContentSearchQuery {
   @IsString({ message: 'q is required: pass the search text as ?q=' })
   q!: string;
 
-  @ApiPropertyOptional({ description: 'Maximum number of results.', minimum: 1, maximum: 20, default: 10, example: 10, type: 'integer' })
-  @IsOptional()
-  @Type(() => Number)
-  @Max(20, { message: 'limit must be between 1 and 20' })
-  @Min(1, { message: 'limit must be between 1 and 20' })
-  @IsInt({ message: 'limit must be a whole number between 1 and 20' })
+  @IntQueryParam({ name: 'limit', min: 1, max: 20, default: 10, description: 'Maximum number of results.' })
   limit: number = 10;
 }
