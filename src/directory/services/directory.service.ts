@@ -170,6 +170,8 @@ export class DirectoryService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Directory');
   private globeCache?: { value: GlobeView; at: number };
   private totalCache?: { value: Promise<number>; at: number };
+  /** The last stats note: it only changes when the count or its age in minutes does. */
+  private lastNote?: { countedAt: Date; age: string; text: string };
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -286,9 +288,11 @@ export class DirectoryService implements OnApplicationBootstrap {
   }
 
   /** The get_community_stats tool: all active members, categorized or not, cached ≤ 20 minutes. */
-  async communityStats(): Promise<CommunityStatsResult> {
-    const counted = await this.countedMembers();
-    return { member_count: counted.count, note: this.countNote(counted.countedAt) };
+  communityStats(): CommunityStatsResult | Promise<CommunityStatsResult> {
+    // While the local count is fresh the answer needs no I/O, so it is returned without a promise.
+    const fresh = this.memberCount.fresh();
+    if (fresh) return { member_count: fresh.count, note: this.countNote(fresh.countedAt) };
+    return this.countedMembers().then((counted) => ({ member_count: counted.count, note: this.countNote(counted.countedAt) }));
   }
 
   /**
@@ -523,10 +527,14 @@ export class DirectoryService implements OnApplicationBootstrap {
   }
 
   private countNote(countedAt: Date): string {
-    return (
-      `Approximate: active member organizations counted ${ageText(Date.now() - countedAt.getTime())} ` +
-      `(${countedAt.toISOString()}); the count is refreshed at most every 20 minutes.`
-    );
+    const age = ageText(Date.now() - countedAt.getTime());
+    const last = this.lastNote;
+    if (last && last.countedAt === countedAt && last.age === age) return last.text;
+    const text =
+      `Approximate: active member organizations counted ${age} ` +
+      `(${countedAt.toISOString()}); the count is refreshed at most every 20 minutes.`;
+    this.lastNote = { countedAt, age, text };
+    return text;
   }
 
   /** The number of categorized public members, shared by concurrent requests and reused for 10 s. */

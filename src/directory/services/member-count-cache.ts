@@ -23,9 +23,15 @@ export class MemberCountCache {
 
   constructor(private readonly redis: RedisService) {}
 
-  async get(count: () => Promise<number>, now = new Date()): Promise<CountedValue> {
+  /** The local count while it is fresh, without waiting for anything (the hot path). */
+  fresh(now = Date.now()): CountedValue | undefined {
     const local = this.local;
-    if (local && now.getTime() - local.countedAt.getTime() < MEMBER_COUNT_TTL_MS) return local;
+    return local && now - local.countedAt.getTime() < MEMBER_COUNT_TTL_MS ? local : undefined;
+  }
+
+  async get(count: () => Promise<number>, now = new Date()): Promise<CountedValue> {
+    const local = this.fresh(now.getTime());
+    if (local) return local;
     const shared = await this.readShared(now);
     if (shared) {
       this.local = shared;

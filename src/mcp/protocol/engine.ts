@@ -58,7 +58,42 @@ interface CallState {
 }
 
 type Params = Record<string, unknown>;
-type Handler = (params: Params, state: CallState) => Promise<string> | string;
+/** A value now or later: the hot path stays synchronous until something actually waits. */
+type Awaitable<T> = T | Promise<T>;
+type Handler = (params: Params, state: CallState) => Awaitable<string>;
+
+function isThenable<T>(value: unknown): value is PromiseLike<T> {
+  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<T>).then === 'function';
+}
+
+/** The context a tool handler gets; a class so no closure is allocated per call. */
+class CallContext implements ToolContext {
+  readonly ip: string;
+  readonly headers: ToolContext['headers'];
+  readonly requestId: string;
+  readonly era: Era;
+  readonly protocolVersion: string;
+  readonly principal: unknown;
+  readonly source: 'mcp' | 'chatgpt';
+
+  constructor(
+    readonly server: string,
+    private readonly state: CallState,
+  ) {
+    const request = state.info.request;
+    this.ip = request.ip;
+    this.headers = request.headers;
+    this.requestId = request.id;
+    this.era = state.era;
+    this.protocolVersion = state.protocolVersion;
+    this.principal = state.info.principal;
+    this.source = state.info.source;
+  }
+
+  setHeader(header: string, value: string): void {
+    (this.state.headers ??= {})[header] = value;
+  }
+}
 
 interface JsonRpcMessage {
   jsonrpc?: unknown;
@@ -206,21 +241,28 @@ export class McpServerRuntime {
     };
   }
 
-  /** Handles a parsed POST body (one message or a batch). */
-  async handle(body: unknown, info: RequestInfo): Promise<HttpAnswer> {
+  /**
+   * Handles a parsed POST body (one message or a batch). Synchronous whenever nothing has to wait
+   * (no rate-limit store round trip, a tool that answers at once), so the common call costs no
+   * promise chain; otherwise a promise.
+   */
+  handle(body: unknown, info: RequestInfo): Awaitable<HttpAnswer> {
     if (this.rateLimitEnabled) {
-      const limited = await this.rateLimit(
+      return this.rateLimit(
         info.request.ip,
         Array.isArray(body) ? Math.max(1, body.length) : 1,
         isPlainObject(body) && isRequestId(body.id) ? body.id : null,
-      );
-      if (limited) return limited;
+      ).then((limited) => limited ?? this.dispatch(body, info));
     }
+    return this.dispatch(body, info);
+  }
+
+  private dispatch(body: unknown, info: RequestInfo): Awaitable<HttpAnswer> {
     if (Array.isArray(body)) return this.handleBatch(body, info);
     return this.handleSingle(body, info);
   }
 
-  private async handleSingle(raw: unknown, info: RequestInfo): Promise<HttpAnswer> {
+  private handleSingle(raw: unknown, info: RequestInfo): Awaitable<HttpAnswer> {
     const msg = raw as JsonRpcMessage;
     const shape = this.shapeOf(msg);
     if (shape.kind === 'invalid') return { status: 400, body: errorMessage(shape.id, RpcCode.InvalidRequest, shape.reason) };
@@ -256,13 +298,13 @@ export class McpServerRuntime {
 
   // ---- modern era (rows 14-25) -------------------------------------------------------------
 
-  private async modernRequest(
+  private modernRequest(
     id: RequestId,
     method: string,
     params: Params,
     meta: Record<string, unknown>,
     info: RequestInfo,
-  ): Promise<HttpAnswer> {
+  ): Awaitable<HttpAnswer> {
     const bad = (code: number, message: string, data?: unknown, status = 400): HttpAnswer => ({
       status,
       body: errorMessage(id, code, message, data),
@@ -361,13 +403,13 @@ export class McpServerRuntime {
 
   // ---- legacy era (rows 12-13, 26-28) ------------------------------------------------------
 
-  private async legacyRequest(
+  private legacyRequest(
     id: RequestId,
     method: string,
     params: Params,
     enveloped: boolean,
     info: RequestInfo,
-  ): Promise<HttpAnswer> {
+  ): Awaitable<HttpAnswer> {
     const headerVersion = headerValue(info.request.headers['mcp-protocol-version']);
     if (method === 'initialize') {
       if (!enveloped && headerVersion !== undefined && isModernRevision(headerVersion) && this.servesModern) {
@@ -417,15 +459,28 @@ export class McpServerRuntime {
   }
 
   /** Runs a handler; JSON-RPC errors stay at 200 unless they carry their own HTTP status. */
-  private async run(id: RequestId, handler: Handler, params: Params, state: CallState): Promise<HttpAnswer> {
+  private run(id: RequestId, handler: Handler, params: Params, state: CallState): Awaitable<HttpAnswer> {
+    let result: Awaitable<string>;
     try {
-      const result = await handler(params, state);
-      return { status: 200, body: resultMessage(id, result), sse: true, headers: state.headers };
+      result = handler(params, state);
     } catch (error) {
-      const e = this.asRpcError(error, state);
-      const headers = e.headers ? { ...(state.headers ?? {}), ...e.headers } : state.headers;
-      return { status: e.httpStatus ?? 200, body: errorMessage(id, e.code, e.message, e.data), sse: !e.httpStatus, headers };
+      return this.failed(id, error, state);
     }
+    if (typeof result === 'string') return this.succeeded(id, result, state);
+    return result.then(
+      (value) => this.succeeded(id, value, state),
+      (error: unknown) => this.failed(id, error, state),
+    );
+  }
+
+  private succeeded(id: RequestId, result: string, state: CallState): HttpAnswer {
+    return { status: 200, body: resultMessage(id, result), sse: true, headers: state.headers };
+  }
+
+  private failed(id: RequestId, error: unknown, state: CallState): HttpAnswer {
+    const e = this.asRpcError(error, state);
+    const headers = e.headers ? { ...(state.headers ?? {}), ...e.headers } : state.headers;
+    return { status: e.httpStatus ?? 200, body: errorMessage(id, e.code, e.message, e.data), sse: !e.httpStatus, headers };
   }
 
   private asRpcError(error: unknown, state: CallState): RpcError {
@@ -531,7 +586,7 @@ export class McpServerRuntime {
     return this.initializeResults.get(this.legacy.has(requested) ? requested : this.latestLegacy) as string;
   }
 
-  private async callTool(params: Params, state: CallState): Promise<string> {
+  private callTool(params: Params, state: CallState): Awaitable<string> {
     const name = params.name;
     if (typeof name !== 'string') throw new RpcError(RpcCode.InvalidParams, 'Invalid params: tools/call needs a string name.');
     const tool = this.catalog.tools.get(name);
@@ -547,35 +602,39 @@ export class McpServerRuntime {
         { code: 'validation_failed', message: failure.message, details: { field: failure.field }, retryable: false },
       );
     }
-    const ctx: ToolContext = {
-      server: this.profile.name,
-      source: state.info.source,
-      ip: state.info.request.ip,
-      headers: state.info.request.headers,
-      requestId: state.info.request.id,
-      era: state.era,
-      protocolVersion: state.protocolVersion,
-      principal: state.info.principal,
-      setHeader: (header, value) => {
-        (state.headers ??= {})[header] = value;
-      },
-    };
+    const ctx = new CallContext(this.profile.name, state);
     let output: unknown;
     try {
-      output = await tool.definition.run(tool.service, args, ctx);
+      output = tool.definition.run(tool.service, args, ctx);
     } catch (error) {
-      const appError = toAppError(error);
-      if (appError.status === 429 || appError.status === 503) throw this.transientError(appError);
-      if (!(error instanceof AppError) || appError.status >= 500) {
-        state.info.request.log.error({ err: error, tool: name, reqId: state.info.request.id }, 'MCP tool failed');
-      }
-      return this.toolError(state, {
-        code: appError.code,
-        message: appError.message,
-        details: appError.details,
-        retryable: appError.retryable,
-      });
+      return this.toolFailure(name, error, state);
     }
+    if (isThenable(output)) {
+      return Promise.resolve(output).then(
+        (value) => this.toolResult(name, value, state),
+        (error: unknown) => this.toolFailure(name, error, state),
+      );
+    }
+    return this.toolResult(name, output, state);
+  }
+
+  /** A tool's thrown error: transient ones become JSON-RPC errors, the rest `isError` results. */
+  private toolFailure(name: string, error: unknown, state: CallState): string {
+    const appError = toAppError(error);
+    if (appError.status === 429 || appError.status === 503) throw this.transientError(appError);
+    if (!(error instanceof AppError) || appError.status >= 500) {
+      state.info.request.log.error({ err: error, tool: name, reqId: state.info.request.id }, 'MCP tool failed');
+    }
+    return this.toolError(state, {
+      code: appError.code,
+      message: appError.message,
+      details: appError.details,
+      retryable: appError.retryable,
+    });
+  }
+
+  /** A tool's output as the result text: structuredContent and the same JSON in content[0].text. */
+  private toolResult(name: string, output: unknown, state: CallState): string {
     const text = isPlainObject(output) ? JSON.stringify(output) : undefined;
     if (text === undefined) {
       state.info.request.log.error({ tool: name, reqId: state.info.request.id }, 'MCP tool returned a non-object result');

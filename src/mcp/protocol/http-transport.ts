@@ -172,17 +172,22 @@ export function registerMcpTransport(fastify: FastifyInstance, options: Transpor
       }
     };
 
-    const postFor = (runtime: McpServerRuntime, mount: McpMount) => async (request: FastifyRequest, reply: FastifyReply) => {
+    // Not an async function: when the engine answers synchronously the reply is written at once and
+    // nothing is returned; otherwise Fastify waits for the returned promise.
+    const postFor = (runtime: McpServerRuntime, mount: McpMount) => (request: FastifyRequest, reply: FastifyReply) => {
       const text = request.body;
       let body: unknown;
       try {
         if (typeof text !== 'string' || text.length === 0) throw new SyntaxError('empty body');
         body = JSON.parse(text);
       } catch {
-        return transportError(reply, 400, 'Parse error: the body is not valid JSON.', RpcCode.ParseError);
+        transportError(reply, 400, 'Parse error: the body is not valid JSON.', RpcCode.ParseError);
+        return undefined;
       }
-      const answer = await runtime.handle(body, { request, source: mount.source, principal: principals.get(request) });
-      return write(reply, runtime, answer, request.headers.accept);
+      const answer = runtime.handle(body, { request, source: mount.source, principal: principals.get(request) });
+      if (answer instanceof Promise) return answer.then((settled) => write(reply, runtime, settled, request.headers.accept));
+      write(reply, runtime, answer, request.headers.accept);
+      return undefined;
     };
 
     const getFor = (runtime: McpServerRuntime) => async (request: FastifyRequest, reply: FastifyReply) => {

@@ -58,7 +58,7 @@ export interface ToolDefinition<S = unknown, I = Record<string, unknown>, O exte
    * `isError: true` and the error code — except AppErrors with status 429 or 503, which become a
    * JSON-RPC error at that HTTP status with `data` naming the budget and when to retry.
    */
-  run(service: S, input: I, ctx: ToolContext): Promise<O>;
+  run(service: S, input: I, ctx: ToolContext): O | Promise<O>;
 }
 
 /** Declares a tool; one file per tool under src/mcp/tools/<server>/. */

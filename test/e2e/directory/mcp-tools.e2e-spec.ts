@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMMUNITY_STATS_VIEW_HTML } from '../../../src/directory/views/community-stats-view.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { insertMembers, SAMPLE_MEMBERS } from './directory-support.js';
@@ -124,6 +124,21 @@ describe('directory: community MCP tools and the documentation MCP', () => {
       const second = await call(community, 'get_community_stats', {});
       expect(second.structuredContent.member_count).toBe(6); // still the cached count
       expect((await call(community, 'get_community_stats', { extra: 1 })).isError).toBe(true);
+    });
+
+    it('says how old the cached count is, and the note follows the clock', async () => {
+      const first = await call(community, 'get_community_stats', {});
+      const countedAt = Date.parse(/\((\d{4}-[^)]+)\)/.exec(first.structuredContent.note as string)![1]);
+      const later = countedAt + 7 * 60_000 + 5_000;
+      const clock = vi.spyOn(Date, 'now').mockReturnValue(later);
+      try {
+        const aged = await call(community, 'get_community_stats', {});
+        expect(aged.structuredContent.member_count).toBe(first.structuredContent.member_count);
+        expect(aged.structuredContent.note).toContain('counted 7 minutes ago');
+        expect(aged.structuredContent.note).toContain(new Date(countedAt).toISOString());
+      } finally {
+        clock.mockRestore();
+      }
     });
 
     it('serves exactly one view resource, as an MCP App without a CSP', async () => {

@@ -33,7 +33,8 @@ export const echoTool = defineTool<SiteLinks, { text: string; count?: number }, 
   annotations: readOnly,
   service: SiteLinks,
   testInput: { text: 'hello' },
-  run: async (_links, input) => ({ text: input.text, count: input.count ?? 1 }),
+  // Synchronous on purpose: the engine answers tools that return at once without a promise.
+  run: (_links, input) => ({ text: input.text, count: input.count ?? 1 }),
 });
 
 export const contextTool = defineTool<SiteLinks, Record<string, never>, Record<string, unknown>>({
@@ -62,35 +63,40 @@ export const contextTool = defineTool<SiteLinks, Record<string, never>, Record<s
   },
 });
 
-export const failTool = defineTool<SiteLinks, { mode: string }, Record<string, never>>({
+function failure(mode: string): never {
+  switch (mode) {
+    case 'not_found':
+      throw new AppError('member_not_found', 'No such member.', { status: 404, details: { query: 'x' } });
+    case 'rate_limited':
+      throw new AppError('rate_limited', 'Registration budget exhausted; retry later.', {
+        status: 429,
+        headers: { 'Retry-After': '7', 'RateLimit-Policy': '2;w=60' },
+        details: { budget: 'register' },
+      });
+    case 'database':
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    default:
+      throw new Error('internal detail that must not leak');
+  }
+}
+
+export const failTool = defineTool<SiteLinks, { mode: string; sync?: boolean }, Record<string, never>>({
   name: 'fail',
   title: 'Fail',
-  description: 'Fails in the requested way.',
+  description: 'Fails in the requested way: by a rejected promise, or by throwing synchronously with sync: true.',
   inputSchema: {
     type: 'object',
-    properties: { mode: { type: 'string', enum: ['not_found', 'rate_limited', 'database', 'crash'] } },
+    properties: {
+      mode: { type: 'string', enum: ['not_found', 'rate_limited', 'database', 'crash'] },
+      sync: { type: 'boolean' },
+    },
     required: ['mode'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', additionalProperties: false },
   annotations: readOnly,
   service: SiteLinks,
-  run: async (_links, input) => {
-    switch (input.mode) {
-      case 'not_found':
-        throw new AppError('member_not_found', 'No such member.', { status: 404, details: { query: 'x' } });
-      case 'rate_limited':
-        throw new AppError('rate_limited', 'Registration budget exhausted; retry later.', {
-          status: 429,
-          headers: { 'Retry-After': '7', 'RateLimit-Policy': '2;w=60' },
-          details: { budget: 'register' },
-        });
-      case 'database':
-        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-      default:
-        throw new Error('internal detail that must not leak');
-    }
-  },
+  run: (_links, input) => (input.sync ? failure(input.mode) : Promise.resolve().then(() => failure(input.mode))),
 });
 
 export const fixtureResources = [

@@ -598,48 +598,55 @@ describe('MCP engine: details of the rows', () => {
     expect(l.json.error).toMatchObject({ code: -32002, data: { uri: 'fixture://missing' } });
   });
 
-  it('row 23: tool failures are isError results with the documented envelope and no stack', async () => {
-    const nf = await send(t, modern(1, 'tools/call', { name: 'fail', arguments: { mode: 'not_found' } }, 'fail'));
-    expect(nf.status).toBe(200);
-    expect(nf.json.result.isError).toBe(true);
-    expect(nf.json.result.structuredContent).toBeUndefined();
-    expect(JSON.parse(nf.json.result.content[0].text)).toEqual({
-      error: 'member_not_found',
-      message: 'No such member.',
-      query: 'x',
-    });
-    const crash = await send(t, legacy(2, 'tools/call', { name: 'fail', arguments: { mode: 'crash' } }));
-    expect(crash.status).toBe(200);
-    expect(JSON.parse(crash.json.result.content[0].text)).toEqual({
-      error: 'internal_error',
-      message: 'An unexpected error occurred.',
-    });
-    expect(crash.text).not.toContain('internal detail');
-    expect(crash.text).not.toMatch(/at .*\.ts:\d+/);
-  });
-
-  it('a 429 AppError from a tool is a JSON-RPC error at HTTP 429 with its headers', async () => {
-    for (const request of [
-      modern(1, 'tools/call', { name: 'fail', arguments: { mode: 'rate_limited' } }, 'fail'),
-      legacy(1, 'tools/call', { name: 'fail', arguments: { mode: 'rate_limited' } }),
-    ]) {
-      const r = await send(t, request);
-      expect(r.status).toBe(429);
-      expect(r.headers['retry-after']).toBe('7');
-      expect(r.headers['ratelimit-policy']).toBe('2;w=60');
-      expect(r.json).toMatchObject({
-        id: 1,
-        error: { code: -32000, data: { error: 'rate_limited', budget: 'register', retryable: true, retry_after: 7 } },
+  // Tools fail either by rejecting a promise or by throwing synchronously (the engine runs a tool
+  // that answers at once without a promise); both must end the same way.
+  describe.each([
+    ['a rejected promise', false],
+    ['a synchronous throw', true],
+  ])('tool failure by %s', (_how, sync) => {
+    it('row 23: tool failures are isError results with the documented envelope and no stack', async () => {
+      const nf = await send(t, modern(1, 'tools/call', { name: 'fail', arguments: { mode: 'not_found', sync } }, 'fail'));
+      expect(nf.status).toBe(200);
+      expect(nf.json.result.isError).toBe(true);
+      expect(nf.json.result.structuredContent).toBeUndefined();
+      expect(JSON.parse(nf.json.result.content[0].text)).toEqual({
+        error: 'member_not_found',
+        message: 'No such member.',
+        query: 'x',
       });
-    }
-  });
+      const crash = await send(t, legacy(2, 'tools/call', { name: 'fail', arguments: { mode: 'crash', sync } }));
+      expect(crash.status).toBe(200);
+      expect(JSON.parse(crash.json.result.content[0].text)).toEqual({
+        error: 'internal_error',
+        message: 'An unexpected error occurred.',
+      });
+      expect(crash.text).not.toContain('internal detail');
+      expect(crash.text).not.toMatch(/at .*\.ts:\d+/);
+    });
 
-  it('a database outage inside a tool is a retryable JSON-RPC error at HTTP 503', async () => {
-    const r = await send(t, modern(3, 'tools/call', { name: 'fail', arguments: { mode: 'database' } }, 'fail'));
-    expect(r.status).toBe(503);
-    expect(r.headers['retry-after']).toBe('5');
-    expect(r.json).toMatchObject({ id: 3, error: { code: -32000, data: { error: 'database_unavailable', retryable: true } } });
-    expect(r.text).not.toContain('ECONNREFUSED');
+    it('a 429 AppError from a tool is a JSON-RPC error at HTTP 429 with its headers', async () => {
+      for (const request of [
+        modern(1, 'tools/call', { name: 'fail', arguments: { mode: 'rate_limited', sync } }, 'fail'),
+        legacy(1, 'tools/call', { name: 'fail', arguments: { mode: 'rate_limited', sync } }),
+      ]) {
+        const r = await send(t, request);
+        expect(r.status).toBe(429);
+        expect(r.headers['retry-after']).toBe('7');
+        expect(r.headers['ratelimit-policy']).toBe('2;w=60');
+        expect(r.json).toMatchObject({
+          id: 1,
+          error: { code: -32000, data: { error: 'rate_limited', budget: 'register', retryable: true, retry_after: 7 } },
+        });
+      }
+    });
+
+    it('a database outage inside a tool is a retryable JSON-RPC error at HTTP 503', async () => {
+      const r = await send(t, modern(3, 'tools/call', { name: 'fail', arguments: { mode: 'database', sync } }, 'fail'));
+      expect(r.status).toBe(503);
+      expect(r.headers['retry-after']).toBe('5');
+      expect(r.json).toMatchObject({ id: 3, error: { code: -32000, data: { error: 'database_unavailable', retryable: true } } });
+      expect(r.text).not.toContain('ECONNREFUSED');
+    });
   });
 
   it('row 24: tools/call success carries structuredContent and the same JSON as text', async () => {
