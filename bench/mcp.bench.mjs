@@ -3,11 +3,15 @@
 // Starts the real app (child process, so its peak RSS can be read) and a bare Fastify route
 // (another child) that answers the very same tools/call response bodies directly, then loads both
 // with autocannon — 50 connections, BENCH_DURATION seconds (default 10) after a warm-up — with a
-// modern (2026-07-28) and a legacy tools/call of a cheap tool, alternating the two targets. Prints
-// requests/s, p50/p99 latency, the engine/bare ratio and the app's peak RSS.
+// modern (2026-07-28) and a legacy tools/call of a cheap tool, alternating the two targets round by
+// round. The app runs with the general rate limit raised, not off, so every call is still counted
+// as in production. Prints requests/s, p50/p99 latency, each round's engine/bare ratio and their
+// median (the verdict: a round compares two runs taken back to back, so slow drifts of this shared
+// machine cancel out, and the median ignores a round that one burst of outside load spoilt), and
+// the app's peak RSS.
 //
 // Environment: DATABASE_URL (else an embedded PostgreSQL under BENCH_DATA_DIR), BENCH_DURATION,
-// BENCH_ROUNDS (default 2), BENCH_CONNECTIONS (default 50), BENCH_APP_NODE_FLAGS (node flags of the
+// BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50), BENCH_APP_NODE_FLAGS (node flags of the
 // app process; default the recommended heap settings below).
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
@@ -16,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 
 const SELF = fileURLToPath(import.meta.url);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP = 3;
 const MODERN = '2026-07-28';
@@ -34,7 +38,9 @@ async function runApp() {
     ...process.env,
     PORT: '0',
     HOST: '127.0.0.1',
-    RATE_LIMIT_GENERAL: 'off',
+    // Raised, not off: each JSON-RPC request is counted against the general budget as in production,
+    // with a limit no run reaches (about 25k requests/s x 60 s stays far below it).
+    RATE_LIMIT_GENERAL: '9999999/60',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     SMTP_PORT: '0',
     DATA_DIR: process.env.BENCH_DATA_DIR ?? '/tmp/agentry-bench-mcp',
@@ -91,6 +97,12 @@ function stop(child) {
     child.send('stop');
     setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
   });
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 function peakRss(pid) {
@@ -187,7 +199,8 @@ async function main() {
         });
         const b = agg(runs.bare);
         const e = agg(runs.engine);
-        summary.push({ era, bare: b, engine: e, ratio: e.rps / b.rps });
+        const ratios = runs.engine.map((r, i) => r.rps / runs.bare[i].rps);
+        summary.push({ era, bare: b, engine: e, ratios, ratio: median(ratios) });
       }
       const rss = peakRss(app.child.pid);
       console.log(`\ntool: ${tool}\n`);
@@ -205,13 +218,17 @@ async function main() {
       let ok = rss <= 150;
       const mark = (ok) => (ok ? 'PASS' : 'MISS');
       for (const s of summary) {
+        console.log(`${s.era}: engine/bare requests/s per round: ${s.ratios.map((r) => `${(r * 100).toFixed(1)}%`).join(', ')}`);
+      }
+      console.log('');
+      for (const s of summary) {
         const ratioOk = s.ratio >= 0.65;
         const p99Ok = s.engine.p99 <= 20;
         const clean = s.engine.non2xx === 0 && s.engine.errors === 0;
         ok &&= ratioOk && p99Ok && clean;
         const cpuRatio = (s.bare.cpuUs / s.engine.cpuUs) * 100;
         console.log(
-          `${s.era}: engine at ${(s.ratio * 100).toFixed(1)}% of bare Fastify's requests/s ${mark(ratioOk)} ` +
+          `${s.era}: engine at ${(s.ratio * 100).toFixed(1)}% of bare Fastify's requests/s (median of ${s.ratios.length} rounds) ${mark(ratioOk)} ` +
             `(CPU per request: bare/engine = ${cpuRatio.toFixed(1)}%); p99 ${s.engine.p99} ms ${mark(p99Ok)}` +
             (clean ? '' : '; FAILED REQUESTS'),
         );

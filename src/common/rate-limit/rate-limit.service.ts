@@ -3,7 +3,7 @@ import { ThrottlerStorage } from '@nestjs/throttler';
 import type { RatePolicySetting } from '../../config/app-config.js';
 import { AppConfig } from '../../config/app-config.js';
 import { AppError } from '../errors/app-error.js';
-import type { CountingThrottlerStorage } from './redis-throttler.storage.js';
+import { MemoryThrottlerStorage, type CountingThrottlerStorage } from './redis-throttler.storage.js';
 
 export interface RateLimitPolicy extends RatePolicySetting {
   name: string;
@@ -51,6 +51,21 @@ export class RateLimitService {
     const policy = this.policy(name);
     if (!policy.enabled) return { allowed: true, policy, remaining: policy.limit, retryAfterSeconds: 0 };
     const record = await this.storage.incrementBy(key, policy.windowSeconds * 1000, policy.limit, name, cost);
+    return this.outcome(policy, record);
+  }
+
+  /**
+   * The same count without a promise when the store is in-process; undefined when the count needs
+   * a round trip (Redis), so the caller uses consume(). For per-request hot paths.
+   */
+  consumeNow(name: string, key: string, cost = 1): RateLimitOutcome | undefined {
+    const policy = this.policy(name);
+    if (!policy.enabled) return { allowed: true, policy, remaining: policy.limit, retryAfterSeconds: 0 };
+    if (!(this.storage instanceof MemoryThrottlerStorage)) return undefined;
+    return this.outcome(policy, this.storage.incrementNow(key, policy.windowSeconds * 1000, policy.limit, name, cost));
+  }
+
+  private outcome(policy: RateLimitPolicy, record: { totalHits: number; isBlocked: boolean; timeToBlockExpire: number }): RateLimitOutcome {
     return {
       allowed: !record.isBlocked,
       policy,

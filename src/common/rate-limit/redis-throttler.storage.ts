@@ -51,6 +51,11 @@ export class MemoryThrottlerStorage implements ThrottlerStorage {
   }
 
   async incrementBy(key: string, ttl: number, limit: number, name: string, cost: number): Promise<ThrottlerStorageRecord> {
+    return this.incrementNow(key, ttl, limit, name, cost);
+  }
+
+  /** The same count without a promise: the in-process store never waits. */
+  incrementNow(key: string, ttl: number, limit: number, name: string, cost: number): ThrottlerStorageRecord {
     const now = Date.now();
     if (now - this.lastSweep > 10_000) {
       for (const [k, w] of this.windows) if (w.expiresAt <= now) this.windows.delete(k);

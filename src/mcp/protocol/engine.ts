@@ -212,12 +212,16 @@ export class McpServerRuntime {
     return this.modern.size > 0;
   }
 
-  /** Counts `cost` messages against the profile's budget; returns a 429 answer when refused. */
-  async rateLimit(ip: string, cost: number, id: RequestId | null): Promise<HttpAnswer | undefined> {
-    if (!this.profile.rateLimit || !this.rateLimitEnabled) return undefined;
-    const outcome = await this.rateLimits.consume(this.profile.rateLimit, ip, cost);
-    if (outcome.allowed) return undefined;
-    return this.refusal(outcome, id);
+  /**
+   * Counts `cost` messages against the profile's budget; a 429 answer when refused. Synchronous
+   * with the in-process store, a promise when the count is shared through Redis.
+   */
+  rateLimit(ip: string, cost: number, id: RequestId | null): Awaitable<HttpAnswer | undefined> {
+    const policy = this.profile.rateLimit;
+    if (!policy || !this.rateLimitEnabled) return undefined;
+    const now = this.rateLimits.consumeNow(policy, ip, cost);
+    if (now) return now.allowed ? undefined : this.refusal(now, id);
+    return this.rateLimits.consume(policy, ip, cost).then((outcome) => (outcome.allowed ? undefined : this.refusal(outcome, id)));
   }
 
   /** Headers every answer carries under the rate-limit policy (RateLimit-Policy …). */
@@ -248,11 +252,13 @@ export class McpServerRuntime {
    */
   handle(body: unknown, info: RequestInfo): Awaitable<HttpAnswer> {
     if (this.rateLimitEnabled) {
-      return this.rateLimit(
+      const limited = this.rateLimit(
         info.request.ip,
         Array.isArray(body) ? Math.max(1, body.length) : 1,
         isPlainObject(body) && isRequestId(body.id) ? body.id : null,
-      ).then((limited) => limited ?? this.dispatch(body, info));
+      );
+      if (limited instanceof Promise) return limited.then((refused) => refused ?? this.dispatch(body, info));
+      if (limited) return limited;
     }
     return this.dispatch(body, info);
   }

@@ -1,0 +1,253 @@
+// MCP engine benchmark: `npm run bench:mcp` (builds first).
+//
+// Starts the real app (child process, so its peak RSS can be read) and a bare Fastify route
+// (another child) that answers the very same tools/call response bodies directly, then loads both
+// with autocannon — 50 connections, BENCH_DURATION seconds (default 10) after a warm-up — with a
+// modern (2026-07-28) and a legacy tools/call of a cheap tool, alternating the two targets round by
+// round. The app runs with the general rate limit raised, not off, so every call is still counted
+// as in production. Prints requests/s, p50/p99 latency, each round's engine/bare ratio and their
+// median (the verdict: a round compares two runs taken back to back, so slow drifts of this shared
+// machine cancel out, and the median ignores a round that one burst of outside load spoilt), and
+// the app's peak RSS.
+//
+// Environment: DATABASE_URL (else an embedded PostgreSQL under BENCH_DATA_DIR), BENCH_DURATION,
+// BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50), BENCH_APP_NODE_FLAGS (node flags of the
+// app process; default the recommended heap settings below).
+import autocannon from 'autocannon';
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const SELF = fileURLToPath(import.meta.url);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WARMUP = 3;
+const MODERN = '2026-07-28';
+// The heap settings recommended for deployment (docs/benchmarks.md): without a cap V8 lets the old
+// generation grow lazily under sustained load (~190-220 MB RSS) although the live heap stays ~50 MB.
+// BENCH_APP_NODE_FLAGS='' runs the app with Node's defaults.
+const DEFAULT_APP_FLAGS = '--max-semi-space-size=8 --max-old-space-size=128';
+
+// ---- child: the real app -----------------------------------------------------------------------
+async function runApp() {
+  const { startApp } = await import('../dist/src/bootstrap.js');
+  const { loadConfig } = await import('../dist/src/config/app-config.js');
+  const { createLogger } = await import('../dist/src/common/http/logger.js');
+  const config = loadConfig({
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    // Raised, not off: each JSON-RPC request is counted against the general budget as in production,
+    // with a limit no run reaches (about 25k requests/s x 60 s stays far below it).
+    RATE_LIMIT_GENERAL: '9999999/60',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    SMTP_PORT: '0',
+    DATA_DIR: process.env.BENCH_DATA_DIR ?? '/tmp/agentry-bench-mcp',
+  });
+  const running = await startApp(config, createLogger(config.logLevel));
+  process.send({ ready: running.url });
+  process.on('message', async (m) => {
+    if (m === 'stop') {
+      await running.close();
+      process.exit(0);
+    }
+  });
+}
+
+// ---- child: the bare Fastify route -------------------------------------------------------------
+async function runBare() {
+  const { default: Fastify } = await import('fastify');
+  const bodies = JSON.parse(process.env.BENCH_BODIES);
+  if (process.env.BALLAST) { globalThis.ballast = []; for (let i = 0; i < Number(process.env.BALLAST); i++) globalThis.ballast.push({ a: i, b: String(i), c: [i] }); }
+  const app = Fastify({ logger: false, genReqId: process.env.UUID ? () => crypto.randomUUID() : undefined });
+  for (let i = 0; i < Number(process.env.HOOKS ?? 0); i++) app.addHook("onRequest", (req, reply, done) => { if (req.raw.socket === null) reply.header("x", "y"); done(); });
+  if (process.env.HOOKS) app.addHook("onResponse", (req, reply, done) => done());
+  // Same work a minimal JSON-RPC route must do: parse the JSON body, pick the answer, send it.
+  app.post('/mcp', async (request, reply) => {
+    const body = request.body;
+    const era = body?.params?._meta ? 'modern' : 'legacy';
+    const text = bodies[era].replace('"id":1', `"id":${JSON.stringify(body.id)}`);
+    return reply.header('content-type', 'application/json; charset=utf-8').send(text);
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address();
+  process.send({ ready: `http://127.0.0.1:${port}` });
+  process.on('message', async (m) => {
+    if (m === 'stop') {
+      await app.close();
+      process.exit(0);
+    }
+  });
+}
+
+// ---- parent -------------------------------------------------------------------------------------
+function start(role, env = {}, execArgv = []) {
+  const child = fork(SELF, [role], {
+    env: { ...process.env, ...env },
+    execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve({ child, url: m.ready }));
+    child.once('exit', (code) => reject(new Error(`${role} exited with ${code}`)));
+  });
+}
+
+function stop(child) {
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.send('stop');
+    setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+  });
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function peakRss(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+/** CPU time (user + system) a process has used, in ms (clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function requestFor(era, tool) {
+  const params = { name: tool, arguments: {} };
+  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  if (era === 'modern') {
+    params._meta = {
+      'io.modelcontextprotocol/protocolVersion': MODERN,
+      'io.modelcontextprotocol/clientCapabilities': {},
+      'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
+    };
+    Object.assign(headers, { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': tool });
+  } else {
+    headers['mcp-protocol-version'] = '2025-11-25';
+  }
+  return { headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params }) };
+}
+
+async function load(url, request, duration, pid) {
+  const cpuBefore = cpuMs(pid);
+  const result = await autocannon({
+    url: `${url}/mcp`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration,
+    headers: request.headers,
+    body: request.body,
+  });
+  const cpu = cpuMs(pid) - cpuBefore;
+  return {
+    cpuUs: (cpu * 1000) / Math.max(1, result.requests.total),
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function main() {
+  console.log(`MCP engine benchmark: ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} alternating round(s)`);
+  console.log(`load average before the run: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+  const appFlags = (process.env.BENCH_APP_NODE_FLAGS ?? DEFAULT_APP_FLAGS).split(' ').filter(Boolean);
+  console.log(`app process node flags: ${appFlags.join(' ') || '(none)'}`);
+  const app = await start('app', {}, appFlags);
+  try {
+    const list = await fetch(`${app.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    }).then((r) => r.json());
+    const names = list.result.tools.map((t) => t.name);
+    if (!names.includes('get_community_stats')) throw new Error(`get_community_stats is not registered (tools: ${names.join(', ')})`);
+    const tool = 'get_community_stats';
+
+    const requests = { modern: requestFor('modern', tool), legacy: requestFor('legacy', tool) };
+    const bodies = {};
+    for (const era of ['modern', 'legacy']) {
+      const res = await fetch(`${app.url}/mcp`, { method: 'POST', headers: requests[era].headers, body: requests[era].body });
+      bodies[era] = await res.text();
+      if (res.status !== 200 || !bodies[era].includes('structuredContent')) throw new Error(`${era} call failed: ${bodies[era]}`);
+    }
+    const bare = await start('bare', { BENCH_BODIES: JSON.stringify(bodies) });
+    try {
+      const targets = { bare: bare.url, engine: app.url };
+      const pids = { bare: bare.child.pid, engine: app.child.pid };
+      const summary = [];
+      for (const era of ['modern', 'legacy']) {
+        for (const name of ['bare', 'engine']) await load(targets[name], requests[era], WARMUP, pids[name]);
+        const runs = { bare: [], engine: [] };
+        for (let round = 0; round < ROUNDS; round++) {
+          const order = round % 2 === 0 ? ['bare', 'engine'] : ['engine', 'bare'];
+          for (const name of order) runs[name].push(await load(targets[name], requests[era], DURATION, pids[name]));
+        }
+        const agg = (list) => ({
+          cpuUs: Math.round(list.reduce((s, r) => s + r.cpuUs, 0) / list.length),
+          rps: Math.round(list.reduce((s, r) => s + r.rps, 0) / list.length),
+          p50: Math.max(...list.map((r) => r.p50)),
+          p99: Math.max(...list.map((r) => r.p99)),
+          non2xx: list.reduce((s, r) => s + r.non2xx, 0),
+          errors: list.reduce((s, r) => s + r.errors, 0),
+        });
+        const b = agg(runs.bare);
+        const e = agg(runs.engine);
+        const ratios = runs.engine.map((r, i) => r.rps / runs.bare[i].rps);
+        summary.push({ era, bare: b, engine: e, ratios, ratio: median(ratios) });
+      }
+      const rss = peakRss(app.child.pid);
+      console.log(`\ntool: ${tool}\n`);
+      console.log('| call | target | requests/s | p50 ms | p99 ms | CPU µs/request | non-2xx | errors |');
+      console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+      for (const s of summary) {
+        for (const name of ['bare', 'engine']) {
+          const r = s[name];
+          console.log(
+            `| ${s.era} | ${name === 'bare' ? 'bare Fastify route' : 'Agentry /mcp'} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.cpuUs} | ${r.non2xx} | ${r.errors} |`,
+          );
+        }
+      }
+      console.log('');
+      let ok = rss <= 150;
+      const mark = (ok) => (ok ? 'PASS' : 'MISS');
+      for (const s of summary) {
+        console.log(`${s.era}: engine/bare requests/s per round: ${s.ratios.map((r) => `${(r * 100).toFixed(1)}%`).join(', ')}`);
+      }
+      console.log('');
+      for (const s of summary) {
+        const ratioOk = s.ratio >= 0.65;
+        const p99Ok = s.engine.p99 <= 20;
+        const clean = s.engine.non2xx === 0 && s.engine.errors === 0;
+        ok &&= ratioOk && p99Ok && clean;
+        const cpuRatio = (s.bare.cpuUs / s.engine.cpuUs) * 100;
+        console.log(
+          `${s.era}: engine at ${(s.ratio * 100).toFixed(1)}% of bare Fastify's requests/s (median of ${s.ratios.length} rounds) ${mark(ratioOk)} ` +
+            `(CPU per request: bare/engine = ${cpuRatio.toFixed(1)}%); p99 ${s.engine.p99} ms ${mark(p99Ok)}` +
+            (clean ? '' : '; FAILED REQUESTS'),
+        );
+      }
+      console.log(`peak RSS of the app process: ${rss} MB ${mark(rss <= 150)}`);
+      console.log(`\ntarget (>= 65% of bare, p99 <= 20 ms, RSS <= 150 MB): ${ok ? 'met' : 'missed'}`);
+      process.exitCode = ok ? 0 : 1;
+    } finally {
+      await stop(bare.child);
+    }
+  } finally {
+    await stop(app.child);
+  }
+}
+
+const role = process.argv[2];
+if (role === 'app') await runBare();
+else if (role === 'bare') await runBare();
+else await main();
