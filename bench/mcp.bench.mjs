@@ -11,7 +11,7 @@
 // the app's peak RSS.
 //
 // Environment: DATABASE_URL (else an embedded PostgreSQL under BENCH_DATA_DIR), BENCH_DURATION,
-// BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50), BENCH_APP_NODE_FLAGS (node flags of the
+// BENCH_ROUNDS (default 5), BENCH_CONNECTIONS (default 50), BENCH_APP_NODE_FLAGS (node flags of the
 // app process; default the recommended heap settings below).
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 
 const SELF = fileURLToPath(import.meta.url);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP = 3;
 const MODERN = '2026-07-28';
