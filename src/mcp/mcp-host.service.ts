@@ -1,6 +1,14 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit, type Type } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+  type OnModuleInit,
+  type Type,
+} from '@nestjs/common';
 import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SiteLinks } from '../common/http/site-links.js';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service.js';
 import { AppConfig } from '../config/app-config.js';
@@ -8,17 +16,20 @@ import { discoveryDocuments, registerDiscovery } from './endpoints/discovery.js'
 import { MCP_EXTRA_PROFILES, MCP_PROFILES, type McpProfile } from './endpoints/profile.js';
 import { McpServerRuntime } from './protocol/engine.js';
 import { KeepaliveStreams, registerMcpTransport } from './protocol/http-transport.js';
+import { McpFront } from './protocol/mcp-front.js';
 import { compileCatalog, createSchemaCompiler, ToolRegistryError } from './registry/tool-registry.js';
 
 /**
- * Builds every server's runtime once at boot (schemas compiled, lists serialized) and mounts the
- * servers and the discovery documents on the raw Fastify instance.
+ * Builds every server's runtime once at boot (schemas compiled, lists serialized), mounts the
+ * servers on their own Fastify instance in front of the app's HTTP server (McpFront) and the
+ * discovery documents on the app's instance.
  */
 @Injectable()
-export class McpHost implements OnModuleInit, BeforeApplicationShutdown {
+export class McpHost implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('McpHost');
   private readonly streams = new KeepaliveStreams();
   private runtimeList: McpServerRuntime[] = [];
+  private front?: McpFront;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -60,13 +71,14 @@ export class McpHost implements OnModuleInit, BeforeApplicationShutdown {
     );
 
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    registerMcpTransport(fastify, {
+    this.front = new McpFront(this.config, fastify.log, [...paths]);
+    registerMcpTransport(this.front.instance, {
       runtimes: this.runtimeList,
       config: this.config,
       streams: this.streams,
       gate: { config: this.config, resolve: (type) => this.moduleRef.get(type, { strict: false }) },
     });
-    registerDiscovery(fastify, discoveryDocuments(profiles, this.config), this.config);
+    registerDiscovery(fastify, discoveryDocuments(profiles, this.config));
 
     const descriptions: Record<string, string> = {
       community: 'Community MCP server: member lookup, stats, .agent pre-registration, certificate checks.',
@@ -89,7 +101,30 @@ export class McpHost implements OnModuleInit, BeforeApplicationShutdown {
     );
   }
 
-  beforeApplicationShutdown(): void {
+  /** The MCP endpoints start answering once their instance is ready (before the app listens). */
+  async onApplicationBootstrap(): Promise<void> {
+    const front = this.requireFront();
+    await front.instance.ready();
+    front.attach(this.adapterHost.httpAdapter.getInstance<FastifyInstance>().server);
+  }
+
+  /** Whether a request target is an MCP endpoint (answered by the MCP instance, not the app's). */
+  serves(url: string): boolean {
+    return this.requireFront().serves(url);
+  }
+
+  /** Fastify's inject on the MCP endpoints' instance (tests). */
+  inject(options: InjectOptions): Promise<LightMyRequestResponse> {
+    return this.requireFront().inject(options);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
     this.streams.closeAll();
+    await this.front?.close();
+  }
+
+  private requireFront(): McpFront {
+    if (!this.front) throw new Error('The MCP servers are not mounted yet');
+    return this.front;
   }
 }

@@ -72,9 +72,26 @@ describe('foundation: the real process', () => {
         expect(home.status).toBe(200);
         expect(await home.text()).toContain('Agentry');
         expect((await fetch(`${url}/readyz`)).status).toBe(200);
+        // The MCP endpoints have their own Fastify instance on the same server: same request ids
+        // and access lines as every other route.
+        const mcp = await fetch(`${url}/mcp`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+        });
+        expect(mcp.status).toBe(200);
+        expect(((await mcp.json()) as { result: { tools: unknown[] } }).result.tools.length).toBeGreaterThan(0);
+        const mcpRequestId = mcp.headers.get('x-request-id');
+        expect(mcpRequestId).toMatch(/^[0-9a-f-]{36}$/);
         s.child.kill('SIGTERM');
         expect(await s.exit).toBe(0);
         const log = s.output();
+        const access = log
+          .split('\n')
+          .filter((line) => line.includes('"request completed"'))
+          .map((line) => JSON.parse(line) as Record<string, unknown>);
+        expect(access).toContainEqual(expect.objectContaining({ reqId: mcpRequestId, method: 'POST', path: '/mcp', status: 200 }));
+        expect(access).toContainEqual(expect.objectContaining({ method: 'GET', path: '/readyz', status: 200 }));
         expect(log).toMatch(/embedded PostgreSQL/);
         const secret = (await readFile(path.join(dir, 'postgres.secret'), 'utf8')).trim();
         expect(log).not.toContain(secret); // never the password

@@ -1,4 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Test, type TestingModuleBuilder } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -7,11 +8,17 @@ import { AppModule } from '../../src/app.module.js';
 import { configureApp, createFastifyAdapter } from '../../src/app.setup.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
 import { findFreePort } from '../../src/database/embedded-postgres.js';
+import { McpHost } from '../../src/mcp/mcp-host.service.js';
 
 export interface TestApp {
   app: NestFastifyApplication;
   /** The real listening base URL, e.g. http://127.0.0.1:41234 */
   url: string;
+  /**
+   * Fastify's inject (no socket), routed like the HTTP server routes: MCP endpoints to their own
+   * instance, everything else to the app's.
+   */
+  inject(options: InjectOptions & { url: string }): Promise<LightMyRequestResponse>;
   config: AppConfig;
   databaseUrl: string;
   /** Runs SQL against this file's own database. */
@@ -93,9 +100,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await app.listen({ port: config.port, host: '127.0.0.1' });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   let closed = false;
+  const mcp = app.get(McpHost, { strict: false });
   return {
     app,
     url: `http://127.0.0.1:${config.port}`,
+    inject: (request) => (mcp.serves(request.url) ? mcp.inject(request) : app.inject(request)),
     config,
     databaseUrl,
     sql: async (text, params) => (await pool.query(text, params)).rows,

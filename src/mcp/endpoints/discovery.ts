@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isHostAllowed } from '../../common/http/host-guard.js';
+import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/app-config.js';
 import { servedRevisions, type McpProfile } from './profile.js';
 
@@ -110,21 +109,13 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /** Serves the discovery documents: cacheable, ETag/304, readable cross-origin, with preflight. */
-export function registerDiscovery(fastify: FastifyInstance, documents: DiscoveryDocument[], config: AppConfig): void {
+export function registerDiscovery(fastify: FastifyInstance, documents: DiscoveryDocument[]): void {
   void fastify.register(async (instance) => {
     for (const doc of documents) {
-      // The global guard skips MCP paths (their engine guards itself); cards under them check Host here.
-      const selfGuarded = !doc.path.startsWith('/.well-known/');
-      const hostOk = (request: FastifyRequest, reply: FastifyReply): boolean => {
-        if (!selfGuarded || isHostAllowed(config, request.headers.host)) return true;
-        void reply.code(403).send({ error: 'forbidden_host', message: 'This Host is not served here.' });
-        return false;
-      };
       instance.route({
         method: 'GET',
         url: doc.path,
         handler: async (request, reply) => {
-          if (!hostOk(request, reply)) return reply;
           reply.headers(CORS).header('cache-control', 'public, max-age=3600').header('etag', doc.etag);
           if (matches(request.headers['if-none-match'], doc.etag)) return reply.code(304).send();
           return reply.header('content-type', doc.contentType).send(doc.body);
@@ -133,8 +124,7 @@ export function registerDiscovery(fastify: FastifyInstance, documents: Discovery
       instance.route({
         method: 'OPTIONS',
         url: doc.path,
-        handler: async (request, reply) => {
-          if (!hostOk(request, reply)) return reply;
+        handler: async (_request, reply) => {
           return reply.code(204).headers(CORS).send();
         },
       });

@@ -131,7 +131,11 @@ describe.skipIf(!hasBrowser)('directory: pages in a real browser (chromium)', ()
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
     page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()}`));
     await page.goto(`${t.url}/globe`);
-    await page.waitForFunction("Number(document.body.dataset.pointsRendered || '0') > 0", undefined, { timeout: 15_000 });
+    // Polled from the test: page.waitForFunction evaluates its predicate inside the page, which the
+    // page's own CSP (no unsafe-eval) rightly refuses whenever the first check is not yet true.
+    await expect
+      .poll(() => page.evaluate("Number(document.body.dataset.pointsRendered || '0')"), { timeout: 15_000, interval: 100 })
+      .toBeGreaterThan(0);
     const rendered = Number(await page.evaluate('document.body.dataset.pointsRendered'));
     expect(rendered).toBeGreaterThan(0);
     expect(await page.textContent('#globe-count')).toMatch(/\d+ members on the map/);

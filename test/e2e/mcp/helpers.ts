@@ -17,10 +17,10 @@ export interface Send {
   remoteAddress?: string;
 }
 
-/** One request through Fastify's inject (no socket), parsed leniently. */
+/** One request through Fastify's inject (no socket, routed as the server routes it), parsed leniently. */
 export async function send(t: TestApp, s: Send): Promise<Reply> {
   const payload = s.raw ?? (s.body === undefined ? undefined : JSON.stringify(s.body));
-  const res = await t.app.inject({
+  const res = await t.inject({
     method: s.method ?? 'POST',
     url: s.path,
     headers: s.headers,
