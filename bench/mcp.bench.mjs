@@ -12,9 +12,11 @@
 //
 // Environment: DATABASE_URL (else an embedded PostgreSQL under BENCH_DATA_DIR), BENCH_DURATION,
 // BENCH_ROUNDS (default 5), BENCH_CONNECTIONS (default 50), BENCH_APP_NODE_FLAGS (node flags of the
-// app process; default the recommended heap settings below).
+// app process; default the recommended heap settings below), BENCH_PIN=1 (pins autocannon to the
+// first CPU and both servers, all their threads, to the second with taskset: far steadier ratios
+// on a shared machine, for A/B comparisons of a change; the servers then get one core each).
 import autocannon from 'autocannon';
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -179,6 +181,11 @@ async function main() {
     }
     const bare = await start('bare', { BENCH_BODIES: JSON.stringify(bodies) });
     try {
+      if (process.env.BENCH_PIN === '1') {
+        execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+        for (const pid of [app.child.pid, bare.child.pid]) execFileSync('taskset', ['-a', '-p', '-c', '1', String(pid)], { stdio: 'ignore' });
+        console.log('pinned: autocannon on CPU 0, both servers on CPU 1');
+      }
       const targets = { bare: bare.url, engine: app.url };
       const pids = { bare: bare.child.pid, engine: app.child.pid };
       const summary = [];
