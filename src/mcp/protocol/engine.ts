@@ -650,8 +650,9 @@ export class McpServerRuntime {
         retryable: false,
       });
     }
-    const result = `{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}}`;
-    return state.era === 'modern' ? extendObject(result, this.plainSuffix) : result;
+    // One concatenation per era (the modern members appended in place, not spliced in afterwards).
+    const content = `{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}`;
+    return state.era === 'modern' ? `${content}${this.plainSuffix}}` : `${content}}`;
   }
 
   private toolError(
