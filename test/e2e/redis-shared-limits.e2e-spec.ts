@@ -35,6 +35,32 @@ describe.skipIf(!redisUrl)('foundation: rate limits shared across instances thro
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
+  it('counts MCP JSON-RPC requests (a batch per element) on both instances against the same budget', async () => {
+    // With Redis the engine cannot count synchronously; this is its shared, asynchronous path.
+    const ip = `198.51.100.${Math.floor(Math.random() * 200) + 20}`;
+    const post = (target: TestApp, body: unknown) =>
+      fetch(`${target.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': ip },
+        body: JSON.stringify(body),
+      });
+    const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+    const batch = await post(a, [list(1), list(2), list(3)]); // 3 of 5
+    expect(batch.status).toBe(200);
+    expect(batch.headers.get('ratelimit-policy')).toBe('5;w=60');
+    expect((await batch.json()) as unknown[]).toHaveLength(3);
+    const fourth = await post(b, list(4));
+    expect(fourth.status).toBe(200);
+    await fourth.arrayBuffer();
+    const fifth = await post(a, list(5));
+    expect(fifth.status).toBe(200);
+    await fifth.arrayBuffer();
+    const refused = await post(b, list(6));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await refused.json()).toMatchObject({ id: 6, error: { code: -32000, data: { error: 'rate_limited', budget: 'general' } } });
+  });
+
   it('reports Redis in /readyz', async () => {
     const res = await fetch(`${a.url}/readyz`);
     expect(await res.json()).toMatchObject({ checks: { database: 'up', redis: 'up' } });

@@ -48,10 +48,10 @@ export class RateLimitService {
 
   /** Counts `cost` requests against a policy for a key (usually the client IP). */
   async consume(name: string, key: string, cost = 1): Promise<RateLimitOutcome> {
+    const now = this.consumeNow(name, key, cost);
+    if (now) return now;
     const policy = this.policy(name);
-    if (!policy.enabled) return { allowed: true, policy, remaining: policy.limit, retryAfterSeconds: 0 };
-    const record = await this.storage.incrementBy(key, policy.windowSeconds * 1000, policy.limit, name, cost);
-    return this.outcome(policy, record);
+    return this.outcome(policy, await this.storage.incrementBy(key, policy.windowSeconds * 1000, policy.limit, name, cost));
   }
 
   /**
