@@ -65,6 +65,18 @@ export class RateLimitService {
     return this.outcome(policy, this.storage.incrementNow(key, policy.windowSeconds * 1000, policy.limit, name, cost));
   }
 
+  /**
+   * The verdict alone, allocation-free with the in-process store: true when the request is within
+   * the budget, false when refused (consumeNow(name, key, 0) then says until when), undefined when
+   * the count needs a round trip (Redis; use consume()). For per-request hot paths.
+   */
+  passNow(name: string, key: string, cost = 1): boolean | undefined {
+    const policy = this.policy(name);
+    if (!policy.enabled) return true;
+    if (!(this.storage instanceof MemoryThrottlerStorage)) return undefined;
+    return this.storage.countNow(key, policy.windowSeconds * 1000, name, cost).hits <= policy.limit;
+  }
+
   private outcome(policy: RateLimitPolicy, record: { totalHits: number; isBlocked: boolean; timeToBlockExpire: number }): RateLimitOutcome {
     return {
       allowed: !record.isBlocked,

@@ -41,9 +41,14 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
   }
 }
 
-/** The in-process equivalent (one instance only): fixed windows in a Map, swept as they expire. */
+interface CountWindow {
+  hits: number;
+  expiresAt: number;
+}
+
+/** The in-process equivalent (one instance only): fixed windows per budget name and key, swept as they expire. */
 export class MemoryThrottlerStorage implements ThrottlerStorage {
-  private readonly windows = new Map<string, { hits: number; expiresAt: number }>();
+  private readonly windows = new Map<string, Map<string, CountWindow>>();
   private lastSweep = Date.now();
 
   async increment(key: string, ttl: number, limit: number, _blockDuration: number, name: string) {
@@ -56,21 +61,39 @@ export class MemoryThrottlerStorage implements ThrottlerStorage {
 
   /** The same count without a promise: the in-process store never waits. */
   incrementNow(key: string, ttl: number, limit: number, name: string, cost: number): ThrottlerStorageRecord {
-    const now = Date.now();
-    if (now - this.lastSweep > 10_000) {
-      for (const [k, w] of this.windows) if (w.expiresAt <= now) this.windows.delete(k);
-      this.lastSweep = now;
-    }
-    const id = `${name}:${key}`;
-    let window = this.windows.get(id);
-    if (!window || window.expiresAt <= now) {
-      window = { hits: 0, expiresAt: now + ttl };
-      this.windows.set(id, window);
-    }
-    window.hits += cost;
-    const seconds = Math.max(1, Math.ceil((window.expiresAt - now) / 1000));
+    const window = this.countNow(key, ttl, name, cost);
+    const seconds = Math.max(1, Math.ceil((window.expiresAt - Date.now()) / 1000));
     const blocked = window.hits > limit;
     return { totalHits: window.hits, timeToExpire: seconds, isBlocked: blocked, timeToBlockExpire: blocked ? seconds : 0 };
+  }
+
+  /**
+   * Adds `cost` to a key's current window and returns that window (live: read it, do not keep it).
+   * Allocates nothing while the window lasts; per-request callers that only need the verdict use it.
+   */
+  countNow(key: string, ttl: number, name: string, cost: number): Readonly<CountWindow> {
+    const now = Date.now();
+    if (now - this.lastSweep > 10_000) this.sweep(now);
+    let byKey = this.windows.get(name);
+    if (byKey === undefined) {
+      byKey = new Map();
+      this.windows.set(name, byKey);
+    }
+    let window = byKey.get(key);
+    if (window === undefined) {
+      window = { hits: 0, expiresAt: now + ttl };
+      byKey.set(key, window);
+    } else if (window.expiresAt <= now) {
+      window.hits = 0;
+      window.expiresAt = now + ttl;
+    }
+    window.hits += cost;
+    return window;
+  }
+
+  private sweep(now: number): void {
+    for (const byKey of this.windows.values()) for (const [key, w] of byKey) if (w.expiresAt <= now) byKey.delete(key);
+    this.lastSweep = now;
   }
 }
 

@@ -172,6 +172,7 @@ export class DirectoryService implements OnApplicationBootstrap {
   private totalCache?: { value: Promise<number>; at: number };
   /** The last stats note: it only changes when the count or its age in minutes does. */
   private lastNote?: { countedAt: Date; age: string; text: string };
+  private lastStats?: Readonly<CommunityStatsResult>;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -291,8 +292,19 @@ export class DirectoryService implements OnApplicationBootstrap {
   communityStats(): CommunityStatsResult | Promise<CommunityStatsResult> {
     // While the local count is fresh the answer needs no I/O, so it is returned without a promise.
     const fresh = this.memberCount.fresh();
-    if (fresh) return { member_count: fresh.count, note: this.countNote(fresh.countedAt) };
-    return this.countedMembers().then((counted) => ({ member_count: counted.count, note: this.countNote(counted.countedAt) }));
+    if (fresh) return this.statsAnswer(fresh.count, fresh.countedAt);
+    return this.countedMembers().then((counted) => this.statsAnswer(counted.count, counted.countedAt));
+  }
+
+  /**
+   * The same frozen answer object while the count and its note are unchanged, so the MCP engine
+   * can reuse its serialization (src/mcp/protocol/engine.ts, toolResult).
+   */
+  private statsAnswer(count: number, countedAt: Date): Readonly<CommunityStatsResult> {
+    const note = this.countNote(countedAt);
+    const last = this.lastStats;
+    if (last && last.member_count === count && last.note === note) return last;
+    return (this.lastStats = Object.freeze({ member_count: count, note }));
   }
 
   /**

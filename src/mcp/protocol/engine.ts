@@ -10,6 +10,7 @@ import {
   extendObject,
   isPlainObject,
   isRequestId,
+  quoteJsonText,
   resultMessage,
   RpcCode,
   RpcError,
@@ -143,6 +144,8 @@ export class McpServerRuntime {
   private readonly legacyMethods = new Map<string, Handler>();
   private readonly modernMethods = new Map<string, Handler>();
   private readonly rateLimitAllowedHeaders: Record<string, string> | undefined;
+  /** Per tool: the last frozen output object and its serialized result in each era. */
+  private readonly lastResults = new Map<string, { output: object; modern?: string; legacy?: string }>();
   /** False when the profile has no policy or the policy is off (RATE_LIMIT_GENERAL=off). */
   private readonly rateLimitEnabled: boolean = false;
 
@@ -203,8 +206,10 @@ export class McpServerRuntime {
     if (profile.rateLimit) {
       const policy = rateLimits.policy(profile.rateLimit);
       this.rateLimitEnabled = policy.enabled;
-      this.rateLimitAllowedHeaders = rateLimits.headers({ allowed: true, policy, remaining: policy.limit, retryAfterSeconds: 0 });
-      if (Object.keys(this.rateLimitAllowedHeaders).length === 0) this.rateLimitAllowedHeaders = undefined;
+      // Lower-case names, as Fastify stores them: reply.headers() then has no name to convert.
+      const allowed = Object.entries(rateLimits.headers({ allowed: true, policy, remaining: policy.limit, retryAfterSeconds: 0 }));
+      this.rateLimitAllowedHeaders =
+        allowed.length === 0 ? undefined : Object.fromEntries(allowed.map(([name, value]) => [name.toLowerCase(), value]));
     }
   }
 
@@ -219,8 +224,10 @@ export class McpServerRuntime {
   rateLimit(ip: string, cost: number, id: RequestId | null): Awaitable<HttpAnswer | undefined> {
     const policy = this.profile.rateLimit;
     if (!policy || !this.rateLimitEnabled) return undefined;
-    const now = this.rateLimits.consumeNow(policy, ip, cost);
-    if (now) return now.allowed ? undefined : this.refusal(now, id);
+    const pass = this.rateLimits.passNow(policy, ip, cost);
+    if (pass === true) return undefined;
+    // Refused: a zero-cost count reads the window for Retry-After without counting again.
+    if (pass === false) return this.refusal(this.rateLimits.consumeNow(policy, ip, 0) as RateLimitOutcome, id);
     return this.rateLimits.consume(policy, ip, cost).then((outcome) => (outcome.allowed ? undefined : this.refusal(outcome, id)));
   }
 
@@ -639,10 +646,13 @@ export class McpServerRuntime {
     });
   }
 
-  /** A tool's output as the result text: structuredContent and the same JSON in content[0].text. */
+  /**
+   * A tool's output as the result text: structuredContent and the same JSON in content[0].text.
+   * A service that hands out the same frozen answer object until its data changes (a cached
+   * count, say) gets the serialization reused: serializing is the largest part of a cheap call.
+   */
   private toolResult(name: string, output: unknown, state: CallState): string {
-    const text = isPlainObject(output) ? JSON.stringify(output) : undefined;
-    if (text === undefined) {
+    if (!isPlainObject(output)) {
       state.info.request.log.error({ tool: name, reqId: state.info.request.id }, 'MCP tool returned a non-object result');
       return this.toolError(state, {
         code: 'internal_error',
@@ -650,9 +660,21 @@ export class McpServerRuntime {
         retryable: false,
       });
     }
+    const memo = this.lastResults.get(name);
+    const same = memo !== undefined && memo.output === output;
+    if (same) {
+      const hit = memo[state.era];
+      if (hit !== undefined) return hit;
+    }
+    const text = JSON.stringify(output);
     // One concatenation per era (the modern members appended in place, not spliced in afterwards).
-    const content = `{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}`;
-    return state.era === 'modern' ? `${content}${this.plainSuffix}}` : `${content}}`;
+    const content = `{"content":[{"type":"text","text":${quoteJsonText(text)}}],"structuredContent":${text}`;
+    const result = state.era === 'modern' ? `${content}${this.plainSuffix}}` : `${content}}`;
+    if (Object.isFrozen(output)) {
+      if (same) memo[state.era] = result;
+      else this.lastResults.set(name, { output, [state.era]: result });
+    }
+    return result;
   }
 
   private toolError(

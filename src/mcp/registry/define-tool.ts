@@ -57,6 +57,8 @@ export interface ToolDefinition<S = unknown, I = Record<string, unknown>, O exte
    * Adapts one service call. Throw AppError for failures: the engine renders it as a result with
    * `isError: true` and the error code — except AppErrors with status 429 or 503, which become a
    * JSON-RPC error at that HTTP status with `data` naming the budget and when to retry.
+   * A service that returns the same frozen object (Object.freeze, never changed afterwards) until
+   * its data changes gets the result's serialization reused by the engine for as long as it does.
    */
   run(service: S, input: I, ctx: ToolContext): O | Promise<O>;
 }

@@ -99,6 +99,32 @@ export const failTool = defineTool<SiteLinks, { mode: string; sync?: boolean }, 
   run: (_links, input) => (input.sync ? failure(input.mode) : Promise.resolve().then(() => failure(input.mode))),
 });
 
+/**
+ * What `snapshot` answers: a frozen object that tests replace (never mutate) to change the answer,
+ * as a service caching its answer does, and a plain object that tests mutate in place.
+ */
+export const snapshotState: { frozen: Readonly<{ value: string }>; mutable: { value: string } } = {
+  frozen: Object.freeze({ value: 'first "quoted" \\ answer' }),
+  mutable: { value: 'plain' },
+};
+
+export const snapshotTool = defineTool<SiteLinks, { frozen?: boolean }, { value: string }>({
+  name: 'snapshot',
+  title: 'Snapshot',
+  description: 'Returns the current snapshot answer: the frozen one by default, the mutable one with frozen: false.',
+  inputSchema: { type: 'object', properties: { frozen: { type: 'boolean' } }, additionalProperties: false },
+  outputSchema: {
+    type: 'object',
+    properties: { value: { type: 'string' } },
+    required: ['value'],
+    additionalProperties: false,
+  },
+  annotations: readOnly,
+  service: SiteLinks,
+  testInput: {},
+  run: (_links, input) => (input.frozen === false ? snapshotState.mutable : snapshotState.frozen),
+});
+
 export const fixtureResources = [
   defineResource({
     uri: 'fixture://readme',
@@ -135,7 +161,7 @@ export function fixtureProfile(overrides: Partial<McpProfile> = {}): McpProfile 
     instructions: 'Fixture server for protocol tests.',
     advertise: false,
     auth: { type: 'none' },
-    tools: [echoTool, contextTool, failTool],
+    tools: [echoTool, contextTool, failTool, snapshotTool],
     resources: fixtureResources,
     ...overrides,
   };

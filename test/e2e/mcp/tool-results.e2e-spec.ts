@@ -1,0 +1,84 @@
+// Tool results on the wire: structuredContent and the same JSON text in content[0].text in both
+// eras, the engine's reuse of a serialized result while a tool returns the same frozen answer, and
+// no reuse for answers that may have changed.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { FIXTURE_PATH, legacyHeaders, modernHeaders, modernMeta, snapshotState, withFixture } from './fixtures.js';
+import { send } from './helpers.js';
+
+type Era = 'legacy' | 'modern';
+
+describe('MCP engine: tool results', () => {
+  let t: TestApp;
+  const initial = { frozen: snapshotState.frozen, mutable: snapshotState.mutable.value };
+  let nextId = 1;
+
+  beforeAll(async () => {
+    t = await createTestApp({ override: withFixture(), env: { RATE_LIMIT_GENERAL: 'off' } });
+  });
+  afterAll(() => t?.close());
+  afterEach(() => {
+    snapshotState.frozen = initial.frozen;
+    snapshotState.mutable.value = initial.mutable;
+  });
+
+  async function call(era: Era, args: Record<string, unknown> = {}) {
+    const id = nextId++;
+    const params: Record<string, unknown> = { name: 'snapshot', arguments: args };
+    if (era === 'modern') params._meta = modernMeta;
+    const reply = await send(t, {
+      path: FIXTURE_PATH,
+      headers: era === 'modern' ? modernHeaders('tools/call', 'snapshot') : legacyHeaders,
+      body: { jsonrpc: '2.0', id, method: 'tools/call', params },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.json.id).toBe(id);
+    const result = reply.json.result;
+    expect(result.isError).toBeUndefined();
+    // The text is exactly what JSON.stringify makes of the structured content.
+    expect(result.content).toEqual([{ type: 'text', text: JSON.stringify(result.structuredContent) }]);
+    if (era === 'modern') {
+      expect(result.resultType).toBe('complete');
+      expect(result._meta['io.modelcontextprotocol/serverInfo'].name).toBe('fixture');
+    } else {
+      expect(result.resultType).toBeUndefined();
+      expect(result._meta).toBeUndefined();
+    }
+    return result as { structuredContent: { value: string }; content: Array<{ text: string }> };
+  }
+
+  it('answers the same frozen object the same way in each era, whatever the order of the calls', async () => {
+    const eras: Era[] = ['legacy', 'modern', 'modern', 'legacy', 'modern', 'legacy'];
+    for (const era of eras) {
+      const result = await call(era);
+      expect(result.structuredContent).toEqual(initial.frozen);
+    }
+  });
+
+  it('answers a new frozen object with its own content, in both eras', async () => {
+    await call('legacy');
+    await call('modern');
+    snapshotState.frozen = Object.freeze({ value: 'second' });
+    expect((await call('modern')).structuredContent).toEqual({ value: 'second' });
+    expect((await call('legacy')).structuredContent).toEqual({ value: 'second' });
+  });
+
+  it('serializes a plain object afresh on every call, so changes made in place show', async () => {
+    expect((await call('legacy', { frozen: false })).structuredContent).toEqual({ value: 'plain' });
+    snapshotState.mutable.value = 'changed in place';
+    expect((await call('legacy', { frozen: false })).structuredContent).toEqual({ value: 'changed in place' });
+    snapshotState.mutable.value = 'changed again';
+    expect((await call('modern', { frozen: false })).structuredContent).toEqual({ value: 'changed again' });
+  });
+
+  it('escapes every character JSON needs escaped in the text copy', async () => {
+    const tricky = 'quote " backslash \\ slash / newline \n tab \t nul \u0000 bell \u0007 ls \u2028 ps \u2029 ' +
+      'é ü ✓ emoji 😀 lone \ud800 surrogate \udfff end';
+    snapshotState.frozen = Object.freeze({ value: tricky });
+    for (const era of ['legacy', 'modern'] as Era[]) {
+      const result = await call(era);
+      // A lone surrogate cannot survive UTF-8; JSON.stringify escapes it, so the text keeps it.
+      expect(JSON.parse(result.content[0].text)).toEqual({ value: tricky });
+    }
+  });
+});
