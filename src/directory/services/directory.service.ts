@@ -172,6 +172,7 @@ export class DirectoryService implements OnApplicationBootstrap {
   private totalCache?: { value: Promise<number>; at: number };
   /** The last stats note: it only changes when the count or its age in minutes does. */
   private lastNote?: { countedAt: Date; age: string; text: string };
+  /** The last get_community_stats answer, frozen: handed out again while count and note are unchanged. */
   private lastStats?: Readonly<CommunityStatsResult>;
 
   constructor(
