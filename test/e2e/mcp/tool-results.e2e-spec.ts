@@ -10,7 +10,7 @@ type Era = 'legacy' | 'modern';
 
 describe('MCP engine: tool results', () => {
   let t: TestApp;
-  const initial = { frozen: snapshotState.frozen, mutable: snapshotState.mutable.value };
+  const initial = { frozen: snapshotState.frozen, mutable: snapshotState.mutable, value: snapshotState.mutable.value };
   let nextId = 1;
 
   beforeAll(async () => {
@@ -19,7 +19,8 @@ describe('MCP engine: tool results', () => {
   afterAll(() => t?.close());
   afterEach(() => {
     snapshotState.frozen = initial.frozen;
-    snapshotState.mutable.value = initial.mutable;
+    snapshotState.mutable = initial.mutable;
+    snapshotState.mutable.value = initial.value;
   });
 
   async function call(era: Era, args: Record<string, unknown> = {}) {
@@ -69,6 +70,32 @@ describe('MCP engine: tool results', () => {
     expect((await call('legacy', { frozen: false })).structuredContent).toEqual({ value: 'changed in place' });
     snapshotState.mutable.value = 'changed again';
     expect((await call('modern', { frozen: false })).structuredContent).toEqual({ value: 'changed again' });
+  });
+
+  it('serializes an unchanged frozen answer once per era, a plain one on every call', async () => {
+    // A getter is read each time the object is serialized, so it counts the serializations.
+    let reads = 0;
+    snapshotState.frozen = Object.freeze({
+      get value() {
+        reads++;
+        return 'counted';
+      },
+    });
+    for (const era of ['legacy', 'legacy', 'modern', 'modern', 'legacy'] as Era[]) {
+      expect((await call(era)).structuredContent).toEqual({ value: 'counted' });
+    }
+    expect(reads).toBe(2);
+
+    let plainReads = 0;
+    const plain = {
+      get value() {
+        plainReads++;
+        return 'plain';
+      },
+    };
+    snapshotState.mutable = plain;
+    for (const era of ['legacy', 'legacy', 'modern'] as Era[]) await call(era, { frozen: false });
+    expect(plainReads).toBe(3);
   });
 
   it('escapes every character JSON needs escaped in the text copy', async () => {
