@@ -17,13 +17,15 @@ import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RateLimitService } from './rate-limit/rate-limit.service.js';
 import { MemoryThrottlerStorage, RedisThrottlerStorage } from './rate-limit/redis-throttler.storage.js';
 import { RedisService } from './redis/redis.service.js';
+import { AppSecretEntity } from './secrets/app-secret.entity.js';
+import { SecretsService } from './secrets/secrets.service.js';
 import { createValidationPipe } from './validation/validation.pipe.js';
 
 /** Cross-cutting services every feature may use. Imports no feature. */
 @Global()
 @Module({
   imports: [
-    TypeOrmModule.forFeature([OperatorEntity, OutboundMailEntity]),
+    TypeOrmModule.forFeature([OperatorEntity, OutboundMailEntity, AppSecretEntity]),
     ThrottlerModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
@@ -45,12 +47,13 @@ import { createValidationPipe } from './validation/validation.pipe.js';
     MailService,
     OperatorsService,
     SiteLinks,
+    SecretsService,
     { provide: APP_FILTER, useClass: HttpExceptionFilter },
     { provide: APP_PIPE, useFactory: createValidationPipe },
     // Order matters: authenticate operators first, then count the request.
     { provide: APP_GUARD, useClass: OperatorGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
   ],
-  exports: [RedisService, RateLimitService, MailService, OperatorsService, SiteLinks, ThrottlerStorage],
+  exports: [RedisService, RateLimitService, MailService, OperatorsService, SiteLinks, ThrottlerStorage, SecretsService],
 })
 export class CommonModule {}

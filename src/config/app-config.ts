@@ -54,6 +54,19 @@ class EnvironmentVariables {
   @IsOptional() @Matches(URL_PATTERN, { message: 'must be an absolute http(s) URL' }) DMV_LOOKUP_URL?: string;
   @IsOptional() @Matches(/^\d{1,4}$/, { message: 'must be a whole number' }) DMV_DAILY_CAP_PER_EMAIL?: string;
   @IsOptional() @Matches(/^\d{1,3}$/, { message: 'must be a whole number' }) DB_POOL_SIZE?: string;
+  @IsOptional() @Matches(/^\S{32,}$/, { message: 'must be at least 32 characters without spaces' })
+  BROKER_KEY_ENCRYPTION_KEY?: string;
+  @IsOptional() @IsIn(['true', 'false', '1', '0'], { message: 'must be true or false' }) OAUTH_CIMD_ALLOW_LOOPBACK?: string;
+  @IsOptional() @IsIn(['true', 'false', '1', '0'], { message: 'must be true or false' }) BROKER_RP_ALLOW_LOOPBACK?: string;
+  @IsOptional() @Matches(/^\d{2,6}$/, { message: 'must be a number of seconds (10-999999)' }) OAUTH_ACCESS_TOKEN_TTL?: string;
+  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 10/600) or off' })
+  RATE_LIMIT_SIGNIN?: string;
+  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 5/3600) or off' })
+  RATE_LIMIT_SIGNIN_EMAIL?: string;
+  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 120/60) or off' })
+  RATE_LIMIT_BROKER_AGENT?: string;
+  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 600/60) or off' })
+  RATE_LIMIT_BROKER_OWNER?: string;
 }
 
 /** A configuration problem that stops boot; its message is one line naming the variable. */
@@ -87,6 +100,17 @@ export class AppConfig {
   seedDemo!: boolean;
   dmvLookupUrl!: string;
   dmvDailyCapPerEmail!: number;
+  /** Encrypts stored private keys and secrets (AES-256-GCM) when set. */
+  brokerKeyEncryptionKey?: string;
+  /** Tests and local development only: CIMD documents may be fetched from loopback over http. */
+  oauthCimdAllowLoopback!: boolean;
+  /** Tests and local development only: relying parties and authorities on loopback over http. */
+  brokerRpAllowLoopback!: boolean;
+  oauthAccessTokenTtlSeconds!: number;
+  rateLimitSignin!: RatePolicySetting;
+  rateLimitSigninEmail!: RatePolicySetting;
+  rateLimitBrokerAgent!: RatePolicySetting;
+  rateLimitBrokerOwner!: RatePolicySetting;
 }
 
 function parseRate(value: string | undefined, fallback: string): RatePolicySetting {
@@ -169,6 +193,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: bool(raw.SEED_DEMO, true),
     dmvLookupUrl: raw.DMV_LOOKUP_URL ?? `${publicBaseUrl}/dmv/api/lookup`,
     dmvDailyCapPerEmail: Number(raw.DMV_DAILY_CAP_PER_EMAIL ?? 5),
+    brokerKeyEncryptionKey: raw.BROKER_KEY_ENCRYPTION_KEY,
+    oauthCimdAllowLoopback: bool(raw.OAUTH_CIMD_ALLOW_LOOPBACK, false),
+    brokerRpAllowLoopback: bool(raw.BROKER_RP_ALLOW_LOOPBACK, false),
+    oauthAccessTokenTtlSeconds: Number(raw.OAUTH_ACCESS_TOKEN_TTL ?? 3600),
+    rateLimitSignin: parseRate(raw.RATE_LIMIT_SIGNIN, '10/600'),
+    rateLimitSigninEmail: parseRate(raw.RATE_LIMIT_SIGNIN_EMAIL, '5/3600'),
+    rateLimitBrokerAgent: parseRate(raw.RATE_LIMIT_BROKER_AGENT, '120/60'),
+    rateLimitBrokerOwner: parseRate(raw.RATE_LIMIT_BROKER_OWNER, '600/60'),
   } satisfies Partial<AppConfig>);
   return config;
 }

@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { DirectoryModule } from '../directory/directory.module.js';
 import { DmvModule } from '../dmv/dmv.module.js';
 import { MemoryModule } from '../memory/memory.module.js';
+import { IdentityModule } from '../identity/identity.module.js';
+import { OauthModule } from '../oauth/oauth.module.js';
+import { AppConfig } from '../config/app-config.js';
 import { MCP_EXTRA_PROFILES, MCP_PROFILES } from './endpoints/profile.js';
 import { defaultProfiles } from './endpoints/profiles.js';
 import { McpHost } from './mcp-host.service.js';
@@ -11,9 +14,9 @@ import { McpHost } from './mcp-host.service.js';
  * the feature modules whose public services the tools call; no feature imports it.
  */
 @Module({
-  imports: [DirectoryModule, DmvModule, MemoryModule],
+  imports: [DirectoryModule, DmvModule, MemoryModule, OauthModule, IdentityModule],
   providers: [
-    { provide: MCP_PROFILES, useFactory: defaultProfiles },
+    { provide: MCP_PROFILES, inject: [AppConfig], useFactory: defaultProfiles },
     { provide: MCP_EXTRA_PROFILES, useValue: [] },
     McpHost,
   ],

@@ -1,5 +1,39 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { IdentityModule } from '../identity/identity.module.js';
+import { AuthorizationRequestEntity } from './entities/authorization-request.entity.js';
+import { BrokerAuditEntity } from './entities/broker-audit.entity.js';
+import { ClientEntity } from './entities/client.entity.js';
+import { DelegationAgreementEntity } from './entities/delegation-agreement.entity.js';
+import { DelegationSignatureEntity } from './entities/delegation-signature.entity.js';
+import { GrantEntity } from './entities/grant.entity.js';
+import { OwnerEntity } from './entities/owner.entity.js';
+import { SessionEntity } from './entities/session.entity.js';
+import { SigninChallengeEntity } from './entities/signin-challenge.entity.js';
+import { TokenEntity } from './entities/token.entity.js';
+import { AccessPolicy } from './services/access-policy.js';
+import { BrokerAudit } from './services/broker-audit.js';
+import { DelegationService } from './services/delegation.service.js';
+import { OauthService } from './services/oauth.service.js';
 
-/** Will own the OAuth 2.1 authorization server: consent pages, delegation agreements and mca_ bearer tokens. */
-@Module({})
+/** The OAuth 2.1 authorization server: owners and sign-in, consent, the delegation agreement, mca_ tokens. */
+@Module({
+  imports: [
+    IdentityModule,
+    TypeOrmModule.forFeature([
+      OwnerEntity,
+      SigninChallengeEntity,
+      SessionEntity,
+      ClientEntity,
+      AuthorizationRequestEntity,
+      GrantEntity,
+      TokenEntity,
+      DelegationAgreementEntity,
+      DelegationSignatureEntity,
+      BrokerAuditEntity,
+    ]),
+  ],
+  providers: [OauthService, AccessPolicy, BrokerAudit, DelegationService],
+  exports: [OauthService],
+})
 export class OauthModule {}

@@ -71,6 +71,11 @@ export interface McpProfile {
   legacyRevisions: readonly string[];
   /** Runs before anything else is read or written (after the Host/Origin guard). */
   gate?: McpGate;
+  /**
+   * Per tool call, before the arguments are validated: a refusal (e.g. 403 insufficient_scope with
+   * its challenge) answered at that HTTP status, or undefined to let the call run.
+   */
+  authorizeTool?: (principal: unknown, tool: ToolDefinition<any, any, any>) => Extract<GateOutcome, { allow: false }> | undefined;
   /** Largest legacy batch array accepted; 0 refuses batches. Modern requests are always single. */
   maxBatch: number;
   /**

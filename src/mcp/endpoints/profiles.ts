@@ -3,8 +3,9 @@ import { communityProfile } from './community.profile.js';
 import { docsProfile } from './docs.profile.js';
 import type { McpProfile } from './profile.js';
 import { recallProfile } from './recall.profile.js';
+import type { AppConfig } from '../../config/app-config.js';
 
 /** Every production server, in discovery order. */
-export function defaultProfiles(): McpProfile[] {
-  return [communityProfile(), docsProfile(), recallProfile(), brokerProfile()];
+export function defaultProfiles(config: AppConfig): McpProfile[] {
+  return [communityProfile(), docsProfile(), recallProfile(), brokerProfile(config)];
 }

@@ -604,6 +604,10 @@ export class McpServerRuntime {
     if (typeof name !== 'string') throw new RpcError(RpcCode.InvalidParams, 'Invalid params: tools/call needs a string name.');
     const tool = this.catalog.tools.get(name);
     if (!tool) throw new RpcError(RpcCode.InvalidParams, `Unknown tool: ${name}`, { tool: name });
+    if (this.profile.authorizeTool) {
+      const refused = this.profile.authorizeTool(state.info.principal, tool.definition);
+      if (refused) throw new RpcError(refused.code, refused.message, refused.data, refused.status, refused.headers);
+    }
     let args = params.arguments;
     if (args === undefined || args === null) args = {};
     if (!isPlainObject(args)) throw new RpcError(RpcCode.InvalidParams, 'Invalid params: arguments must be an object.');

@@ -44,6 +44,8 @@ export interface ToolDefinition<S = unknown, I = Record<string, unknown>, O exte
   outputSchema: ObjectSchema;
   annotations: ToolAnnotations;
   _meta?: Record<string, unknown>;
+  /** OAuth scopes a call needs (servers with an auth gate check them before the tool runs). */
+  scopes?: readonly string[];
   /** The one public module service the handler calls (resolved from Nest's container). */
   service: Type<S>;
   /**

@@ -113,7 +113,7 @@ describe('MCP endpoints', () => {
     });
   });
 
-  describe('broker (/broker/mcp, reserved)', () => {
+  describe('broker (/broker/mcp) without a token', () => {
     it('the gate answers before anything else is read: 401, -32001 and WWW-Authenticate', async () => {
       const requests: Omit<Send, 'path'>[] = [
         { method: 'POST', headers: { 'content-type': 'text/plain' }, raw: 'not json' },
@@ -122,7 +122,7 @@ describe('MCP endpoints', () => {
       for (const request of requests) {
         const r = await send(t, { path: '/broker/mcp', remoteAddress: freshIp(), ...request });
         expect(r.status).toBe(401);
-        expect(r.headers['www-authenticate']).toMatch(/^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/broker\/mcp"$/);
+        expect(r.headers['www-authenticate']).toMatch(/^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/broker\/mcp", scope="identity:read"$/);
         expect(r.headers['x-request-id']).toBeTruthy();
         expect(r.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32001 } });
       }
@@ -195,12 +195,16 @@ describe('MCP endpoints', () => {
       const manifest = (await a.json()) as { servers: Record<string, unknown>[] };
       expect(await b.json()).toEqual(manifest);
       const base = t.config.publicBaseUrl;
-      expect(manifest.servers.map((s) => s.url)).toEqual([`${base}/mcp`, `${base}/mcp/docs`, `${base}/recall/mcp`]);
+      expect(manifest.servers.map((s) => s.url)).toEqual([`${base}/mcp`, `${base}/mcp/docs`, `${base}/recall/mcp`, `${base}/broker/mcp`]);
       const text = JSON.stringify(manifest);
       expect(text).not.toContain('/mcp/chatgpt');
-      expect(text).not.toContain('/broker/mcp');
       expect(text).not.toContain(FIXTURE_PATH);
       expect(text).not.toContain('"protocolVersion"');
+      const broker = manifest.servers.pop() as Record<string, unknown>;
+      expect(broker).toMatchObject({
+        transport: 'streamable-http',
+        auth: { type: 'oauth2', resourceMetadata: `${base}/.well-known/oauth-protected-resource/broker/mcp` },
+      });
       for (const server of manifest.servers) {
         expect(server).toMatchObject({ transport: 'streamable-http', auth: { type: 'none' } });
         expect(server.serverCard).toBe(`${server.url}/server-card`);

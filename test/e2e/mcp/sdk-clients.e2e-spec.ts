@@ -142,7 +142,7 @@ describe('official SDK clients against every mounted server', () => {
     });
   }
 
-  it('the reserved broker endpoint refuses the SDK with 401 and a bearer challenge', async () => {
+  it('the broker endpoint refuses the SDK without a token with 401 and a bearer challenge', async () => {
     const client = new Client1({ name: 'sdk1-e2e', version: '1.0.0' });
     await expect(client.connect(new Transport1(new URL(`${t.url}/broker/mcp`)))).rejects.toThrow();
     const res = await fetch(`${t.url}/broker/mcp`, {
@@ -152,7 +152,7 @@ describe('official SDK clients against every mounted server', () => {
     });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe(
-      `Bearer resource_metadata="${t.config.publicBaseUrl}/.well-known/oauth-protected-resource/broker/mcp"`,
+      `Bearer resource_metadata="${t.config.publicBaseUrl}/.well-known/oauth-protected-resource/broker/mcp", scope="identity:read"`,
     );
     expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32001 } });
   });

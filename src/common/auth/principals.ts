@@ -1,0 +1,28 @@
+/**
+ * Who is calling, one type per kind of caller, created at the edge (a guard or the MCP gate) and
+ * passed first to services. Services never parse headers or cookies themselves.
+ */
+
+/** A human owner signed in to the broker's pages (session cookie). */
+export interface OwnerPrincipal {
+  kind: 'owner';
+  ownerId: string;
+  email: string;
+  sessionId: string;
+}
+
+/** An agent calling with an `mca_` bearer token: its owner, sub-identity, client and granted scopes. */
+export interface AgentPrincipal {
+  kind: 'agent';
+  tokenId: string;
+  grantId: string;
+  ownerId: string;
+  ownerEmail: string;
+  agentId: string;
+  /** The OAuth client's public client_id and display name (the host). */
+  clientId: string;
+  clientName: string;
+  scopes: readonly string[];
+  resource: string;
+  expiresAt: Date;
+}

@@ -1,0 +1,44 @@
+/** The row the bearer gate reads for an access token: one hash-index lookup with its owner, grant and client. */
+export interface AccessTokenRow {
+  id: string;
+  grant_id: string;
+  owner_id: string;
+  agent_id: string;
+  scopes: string[];
+  resource: string;
+  expires_at: Date;
+  revoked_at: Date | null;
+  owner_email: string;
+  owner_status: string;
+  client_id: string;
+  client_name: string;
+  client_revoked_at: Date | null;
+  grant_revoked_at: Date | null;
+  agreement_current: boolean;
+}
+
+/**
+ * $1 = SHA-256 of the presented token. The agreement check compares the owner's signatures with
+ * the newest published version in the same statement, so a new version takes effect on the very
+ * next request on every instance.
+ */
+export const ACCESS_TOKEN_SQL = `
+SELECT t.id, t.grant_id, t.owner_id, t.agent_id, t.scopes, t.resource, t.expires_at, t.revoked_at,
+       o.email AS owner_email, o.status AS owner_status,
+       c.client_id, c.client_name, c.revoked_at AS client_revoked_at,
+       g.revoked_at AS grant_revoked_at,
+       EXISTS (
+         SELECT 1 FROM oauth_delegation_signature s
+          WHERE s.owner_id = t.owner_id
+            AND s.version = (SELECT a.version FROM oauth_delegation_agreement a ORDER BY a.published_at DESC, a.version DESC LIMIT 1)
+       ) AS agreement_current
+  FROM oauth_token t
+  JOIN oauth_owner o ON o.id = t.owner_id
+  JOIN oauth_client c ON c.id = t.client_row_id
+  JOIN oauth_grant g ON g.id = t.grant_id
+ WHERE t.token_hash = $1 AND t.kind = 'access'`;
+
+/** Marks a grant used, at most once a minute (the account page shows "last used"). */
+export const TOUCH_GRANT_SQL = `
+UPDATE oauth_grant SET last_used_at = now()
+ WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`;

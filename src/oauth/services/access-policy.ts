@@ -1,0 +1,83 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { hashToken } from '../../common/auth/token.js';
+import type { AgentPrincipal } from '../../common/auth/principals.js';
+import { AppConfig } from '../../config/app-config.js';
+import { ACCESS_TOKEN_SQL, TOUCH_GRANT_SQL, type AccessTokenRow } from '../queries/access.queries.js';
+
+/** The outcome of checking a bearer token, in the gate's order. */
+export type AccessDecision =
+  | { ok: true; principal: AgentPrincipal }
+  | { ok: false; status: 401; reason: 'missing' | 'invalid_token'; message: string }
+  | { ok: false; status: 403; reason: 'owner_suspended' | 'agreement_required'; message: string };
+
+export type ScopeDecision = { ok: true } | { ok: false; required: string[]; challenge: string[] };
+
+const TOKEN_SHAPE = /^mca_[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The one access policy both doors use (the /broker/mcp gate and the REST guards):
+ * token → owner active → agreement current → scope. Agent status is checked where the agent is
+ * used (tools answer `agent_revoked`). Every check reads the database, so revocation, suspension
+ * and a new agreement version take effect on the next request on every instance.
+ */
+@Injectable()
+export class AccessPolicy {
+  private readonly logger = new Logger('AccessPolicy');
+  readonly resource: string;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    config: AppConfig,
+  ) {
+    this.resource = `${config.publicBaseUrl}/broker/mcp`;
+  }
+
+  async check(token: string | undefined, resource = this.resource): Promise<AccessDecision> {
+    if (token === undefined) return { ok: false, status: 401, reason: 'missing', message: 'This server needs an OAuth bearer access token.' };
+    const invalid = (message: string): AccessDecision => ({ ok: false, status: 401, reason: 'invalid_token', message });
+    if (!TOKEN_SHAPE.test(token)) return invalid('The access token is malformed.');
+    const rows = (await this.dataSource.query(ACCESS_TOKEN_SQL, [hashToken(token)])) as AccessTokenRow[];
+    const row = rows[0];
+    if (!row) return invalid('The access token is unknown.');
+    if (row.revoked_at || row.grant_revoked_at || row.client_revoked_at) return invalid('The access token has been revoked.');
+    if (row.expires_at.getTime() <= Date.now()) return invalid('The access token has expired.');
+    if (row.resource !== resource) return invalid('The access token was issued for another resource.');
+    if (row.owner_status !== 'active') {
+      return { ok: false, status: 403, reason: 'owner_suspended', message: 'The owner of this token is suspended.' };
+    }
+    if (!row.agreement_current) {
+      return {
+        ok: false,
+        status: 403,
+        reason: 'agreement_required',
+        message: 'The owner must sign the current Master Agent Delegation agreement (see the account page) before this token works again.',
+      };
+    }
+    this.dataSource.query(TOUCH_GRANT_SQL, [row.grant_id]).catch((error: unknown) => this.logger.warn(`Could not mark grant used: ${(error as Error).message}`));
+    return {
+      ok: true,
+      principal: {
+        kind: 'agent',
+        tokenId: row.id,
+        grantId: row.grant_id,
+        ownerId: row.owner_id,
+        ownerEmail: row.owner_email,
+        agentId: row.agent_id,
+        clientId: row.client_id,
+        clientName: row.client_name,
+        scopes: row.scopes,
+        resource: row.resource,
+        expiresAt: row.expires_at,
+      },
+    };
+  }
+
+  /** Whether the principal holds every required scope; otherwise the scopes to challenge with (granted ∪ required). */
+  requireScopes(principal: AgentPrincipal, required: readonly string[]): ScopeDecision {
+    const missing = required.filter((s) => !principal.scopes.includes(s));
+    if (missing.length === 0) return { ok: true };
+    const challenge = [...principal.scopes.filter((s) => s !== 'offline_access'), ...required.filter((s) => !principal.scopes.includes(s))];
+    return { ok: false, required: [...required], challenge };
+  }
+}

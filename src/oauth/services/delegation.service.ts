@@ -1,0 +1,114 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { createHash } from 'node:crypto';
+import { Repository } from 'typeorm';
+import { SecretsService } from '../../common/secrets/secrets.service.js';
+import { DelegationAgreementEntity } from '../entities/delegation-agreement.entity.js';
+import { DelegationSignatureEntity } from '../entities/delegation-signature.entity.js';
+import { INITIAL_DELEGATION_TEXT, INITIAL_DELEGATION_VERSION } from '../domain/delegation-text.js';
+import { oauthErrors } from '../oauth.errors.js';
+import { BrokerAudit } from './broker-audit.js';
+
+export interface AgreementView {
+  version: string;
+  sha256: string;
+  text: string;
+  published_at: string;
+}
+
+export interface AgreementStatus {
+  current: AgreementView;
+  signed_version: string | null;
+  signed_at: string | null;
+  /** True when the owner signed the current version. */
+  current_signed: boolean;
+}
+
+const VERSION = /^[0-9A-Za-z][0-9A-Za-z.-]{0,19}$/;
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** The Master Agent Delegation agreement: published versions and owners' signatures. */
+@Injectable()
+export class DelegationService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Delegation');
+
+  constructor(
+    @InjectRepository(DelegationAgreementEntity) private readonly agreements: Repository<DelegationAgreementEntity>,
+    @InjectRepository(DelegationSignatureEntity) private readonly signatures: Repository<DelegationSignatureEntity>,
+    private readonly secrets: SecretsService,
+    private readonly audit: BrokerAudit,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const inserted = await this.agreements
+      .createQueryBuilder()
+      .insert()
+      .values({ version: INITIAL_DELEGATION_VERSION, text: INITIAL_DELEGATION_TEXT, sha256: sha256Hex(INITIAL_DELEGATION_TEXT), publishedBy: 'system' })
+      .orIgnore()
+      .execute();
+    if ((inserted.raw as unknown[]).length > 0) this.logger.log(`Published delegation agreement ${INITIAL_DELEGATION_VERSION}`);
+  }
+
+  private view(row: DelegationAgreementEntity): AgreementView {
+    return { version: row.version, sha256: row.sha256, text: row.text, published_at: row.publishedAt.toISOString() };
+  }
+
+  async current(): Promise<AgreementView> {
+    const [row] = await this.agreements.find({ order: { publishedAt: 'DESC', version: 'DESC' }, take: 1 });
+    return this.view(row);
+  }
+
+  async version(version: string): Promise<AgreementView | undefined> {
+    const row = await this.agreements.findOne({ where: { version } });
+    return row ? this.view(row) : undefined;
+  }
+
+  async versions(): Promise<Array<Omit<AgreementView, 'text'>>> {
+    const rows = await this.agreements.find({ order: { publishedAt: 'DESC' } });
+    return rows.map(({ version, sha256, publishedAt }) => ({ version, sha256, published_at: publishedAt.toISOString() }));
+  }
+
+  async status(ownerId: string): Promise<AgreementStatus> {
+    const current = await this.current();
+    const [latest] = await this.signatures.find({ where: { ownerId }, order: { signedAt: 'DESC' }, take: 1 });
+    const signedCurrent = await this.signatures.exists({ where: { ownerId, version: current.version } });
+    return {
+      current,
+      signed_version: latest?.version ?? null,
+      signed_at: latest?.signedAt.toISOString() ?? null,
+      current_signed: signedCurrent,
+    };
+  }
+
+  /** Records the owner's signature of a version (idempotent per owner and version). */
+  async sign(ownerId: string, version: string, ip: string): Promise<void> {
+    const agreement = await this.version(version);
+    if (!agreement) throw oauthErrors.ownerNotFound();
+    const ipHash = await this.secrets.keyedHash('ip-hash', ip);
+    const result = await this.signatures
+      .createQueryBuilder()
+      .insert()
+      .values({ ownerId, version, textSha256: agreement.sha256, ipHash })
+      .orIgnore()
+      .execute();
+    if ((result.raw as unknown[]).length > 0) {
+      await this.audit.record(`owner:${ownerId}`, 'delegation.signed', 'agreement', version, ownerId, { sha256: agreement.sha256 });
+    }
+  }
+
+  /** Publishes a new version (operators). Every owner must sign it before their tokens work again. */
+  async publish(version: string, text: string, operator: string): Promise<AgreementView> {
+    if (!VERSION.test(version)) throw oauthErrors.invalidClientMetadata('version must be 1-20 letters, digits, dots or hyphens');
+    const body = text.replace(/\r\n?/g, '\n');
+    if (body.trim().length < 20 || body.length > 100_000) {
+      throw oauthErrors.invalidClientMetadata('text must be 20 to 100,000 characters');
+    }
+    if (await this.agreements.exists({ where: { version } })) throw oauthErrors.versionExists(version);
+    const row = await this.agreements.save(this.agreements.create({ version, text: body, sha256: sha256Hex(body), publishedBy: operator }));
+    await this.audit.record(`operator:${operator}`, 'delegation.published', 'agreement', version, null, { sha256: row.sha256 });
+    return this.view(row);
+  }
+}

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import type { AgentPrincipal } from '../../common/auth/principals.js';
+import { AppConfig } from '../../config/app-config.js';
+import { bearerChallenge, resourceMetadataUrl } from '../domain/challenge.js';
+import { RESOURCE_SCOPES } from '../domain/scopes.js';
+import { AccessPolicy, type AccessDecision, type ScopeDecision } from './access-policy.js';
+
+/**
+ * The oauth module's facade: what other modules (and the MCP broker gate) may use. The
+ * authorization server's endpoints and pages live behind it in this module's controllers.
+ */
+@Injectable()
+export class OauthService {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly access: AccessPolicy,
+  ) {}
+
+  /** The canonical resource identifier of the broker's MCP server. */
+  get brokerResource(): string {
+    return this.access.resource;
+  }
+
+  /** Where the broker's protected-resource metadata lives (the challenge's resource_metadata). */
+  get resourceMetadataUrl(): string {
+    return resourceMetadataUrl(this.config.publicBaseUrl);
+  }
+
+  /** The scopes the challenge names when no token was sent. */
+  get defaultChallengeScopes(): readonly string[] {
+    return RESOURCE_SCOPES;
+  }
+
+  /** Checks a bearer token in the gate's order (token → owner → agreement). */
+  authenticate(token: string | undefined): Promise<AccessDecision> {
+    return this.access.check(token);
+  }
+
+  /** Scope check: ok, or the scopes to put in an insufficient_scope challenge. */
+  requireScopes(principal: AgentPrincipal, required: readonly string[]): ScopeDecision {
+    return this.access.requireScopes(principal, required);
+  }
+
+  /** The WWW-Authenticate value for a decision (RFC 6750 / RFC 9728). */
+  challenge(kind: 'missing' | 'invalid_token' | 'insufficient_scope', scopes: readonly string[], description?: string): string {
+    return bearerChallenge(this.resourceMetadataUrl, kind, scopes, description);
+  }
+}
