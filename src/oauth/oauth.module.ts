@@ -1,4 +1,6 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { ACCESS_VERIFIER, BearerGuard } from '../common/auth/bearer.guard.js';
+import { OauthAccessVerifier } from './services/access-verifier.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityModule } from '../identity/identity.module.js';
 import { AuthorizationRequestEntity } from './entities/authorization-request.entity.js';
@@ -16,7 +18,12 @@ import { BrokerAudit } from './services/broker-audit.js';
 import { DelegationService } from './services/delegation.service.js';
 import { OauthService } from './services/oauth.service.js';
 
-/** The OAuth 2.1 authorization server: owners and sign-in, consent, the delegation agreement, mca_ tokens. */
+/**
+ * The OAuth 2.1 authorization server: owners and sign-in, consent, the delegation agreement, mca_
+ * tokens. Global so that any feature's REST routes can use @RequireScopes (the BearerGuard needs
+ * ACCESS_VERIFIER) without importing this module, which imports identity.
+ */
+@Global()
 @Module({
   imports: [
     IdentityModule,
@@ -33,7 +40,14 @@ import { OauthService } from './services/oauth.service.js';
       BrokerAuditEntity,
     ]),
   ],
-  providers: [OauthService, AccessPolicy, BrokerAudit, DelegationService],
-  exports: [OauthService],
+  providers: [
+    OauthService,
+    AccessPolicy,
+    BrokerAudit,
+    DelegationService,
+    { provide: ACCESS_VERIFIER, useClass: OauthAccessVerifier },
+    BearerGuard,
+  ],
+  exports: [OauthService, ACCESS_VERIFIER, BearerGuard],
 })
 export class OauthModule {}

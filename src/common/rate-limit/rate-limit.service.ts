@@ -33,6 +33,11 @@ export class RateLimitService {
   ) {
     this.define({ name: 'general', ...config.rateLimitGeneral, exposeRemaining: false });
     this.define({ name: 'register', ...config.rateLimitRegister, exposeRemaining: true });
+    // The identity broker: sign-in attempts per IP and per address; calls per agent and per owner.
+    this.define({ name: 'signin_ip', ...config.rateLimitSignin, exposeRemaining: false });
+    this.define({ name: 'signin_email', ...config.rateLimitSigninEmail, exposeRemaining: false });
+    this.define({ name: 'broker_agent', ...config.rateLimitBrokerAgent, exposeRemaining: true });
+    this.define({ name: 'broker_owner', ...config.rateLimitBrokerOwner, exposeRemaining: false });
   }
 
   /** Adds or replaces a named policy (modules define theirs at construction). */
