@@ -19,7 +19,7 @@ export class CimdFetcher {
       const { json } = await safeFetchJson(url, { maxBytes: CIMD_MAX_BYTES, timeoutMs: 3000, allowLoopback: this.config.oauthCimdAllowLoopback });
       return json;
     } catch (error) {
-      if (error instanceof SafeFetchError) throw new Error(`the client metadata document could not be fetched: ${error.message}`);
+      if (error instanceof SafeFetchError) throw new Error(`the client metadata document could not be fetched: ${error.message}`, { cause: error });
       throw error;
     }
   }
