@@ -1,12 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/app-config.js';
 
-/** Headers of every broker page on top of the site-wide ones: never cached, never framed, no referrer. */
+/**
+ * Headers of every broker page on top of the site-wide ones: never cached, never framed, and no
+ * referrer sent to other origins. (`same-origin` rather than `no-referrer`: with `no-referrer`
+ * browsers send `Origin: null` on the pages' own form POSTs, which the Origin check refuses.)
+ */
 const AUTH_PAGE_HEADERS = {
   'cache-control': 'no-store',
   pragma: 'no-cache',
   'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
+  'referrer-policy': 'same-origin',
 };
 
 /**

@@ -51,7 +51,6 @@ export function brokerLayout(options: { title: string; main: string; wide?: bool
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(options.title)} · Agentry</title>
 <style>${STYLE}</style>
