@@ -44,7 +44,9 @@ export async function startIdentityEnv(options: { env?: Record<string, string>; 
 }
 
 export async function admin(t: TestApp, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  const res = await t.inject({ method, url, headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' }, ...(payload ? { payload: JSON.stringify(payload) } : {}) });
+  const headers: Record<string, string> = { authorization: `Bearer ${OPERATOR}` };
+  if (payload !== undefined) headers['content-type'] = 'application/json';
+  const res = await t.inject({ method, url, headers, ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}) });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
 }
 
