@@ -77,15 +77,17 @@ export async function startRelyingParty(options) {
       .sign(key);
   };
 
-  const signReceipt = (claims, { typ = 'signup-receipt+jwt', key = receiptKeys.privateKey, kid = receiptJwk.kid } = {}) =>
-    new SignJWT({ assertion_jti: claims.assertion_jti, attestation_jti: claims.attestation_jti, account: claims.account })
+  const signReceipt = (claims, { typ = 'signup-receipt+jwt', key = receiptKeys.privateKey, kid = receiptJwk.kid } = {}) => {
+    const receipt = new SignJWT({ assertion_jti: claims.assertion_jti, attestation_jti: claims.attestation_jti, account: claims.account })
       .setProtectedHeader({ alg: 'ES256', kid, typ })
       .setIssuer(claims.iss ?? origin)
       .setAudience(claims.aud ?? brokerIssuer)
       .setSubject(claims.sub)
       .setJti(claims.jti ?? randomUUID())
-      .setIssuedAt()
-      .sign(key);
+      .setIssuedAt();
+    if (claims.exp !== undefined) receipt.setExpirationTime(claims.exp);
+    return receipt.sign(key);
+  };
 
   const discovery = () => ({
     issuer: origin,
