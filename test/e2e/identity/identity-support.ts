@@ -15,7 +15,7 @@ export interface IdentityEnv {
   close(): Promise<void>;
 }
 
-export async function startIdentityEnv(options: { env?: Record<string, string>; override?: TestAppOptions['override']; rp?: Partial<RelyingPartyOptions> } = {}): Promise<IdentityEnv> {
+export async function startIdentityEnv(options: { env?: Record<string, string>; override?: TestAppOptions['override']; rp?: Partial<RelyingPartyOptions>; registerAuthority?: boolean } = {}): Promise<IdentityEnv> {
   const smtp = await startSmtpSink();
   const t = await createTestApp({
     env: {
@@ -30,7 +30,7 @@ export async function startIdentityEnv(options: { env?: Record<string, string>; 
     override: options.override,
   });
   const rp = await startRelyingParty({ brokerIssuer: t.url, smtpUrl: smtp.url, ...options.rp });
-  await registerAuthority(t, rp.authority);
+  if (options.registerAuthority !== false) await registerAuthority(t, rp.authority);
   return {
     t,
     smtp,
