@@ -5,6 +5,7 @@ import { generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokerTool, completeAtRp, createBrokerPrincipal, signup, startIdentityEnv, type IdentityEnv } from './identity-support.js';
+import { mailTo } from './identity-support.js';
 import type { BrokerTestPrincipal } from '../../support/broker.js';
 
 describe('identity broker: signup receipts and self-reports', () => {
@@ -136,12 +137,12 @@ describe('identity broker: signup receipts and self-reports', () => {
 
   it('ledger_email_failed: the acceptance is recorded; the retry only re-sends the mail', async () => {
     const who = await createBrokerPrincipal(env.t);
-    env.smtp.reject = true;
+    env.smtp.refuse = true;
     let failed;
     try {
       failed = await signup(env.t, who, env.rp);
     } finally {
-      env.smtp.reject = false;
+      env.smtp.refuse = false;
     }
     expect(failed.data.error).toMatchObject({
       code: 'ledger_email_failed',
@@ -154,6 +155,6 @@ describe('identity broker: signup receipts and self-reports', () => {
     expect(retry.isError).toBe(false);
     expect(retry.data).toMatchObject({ reuse: true, acceptance: { id: row.id }, side_effects: { ledger_email_sent: true, new_consent_event: false } });
     expect(await env.t.sql('SELECT id FROM identity_acceptance WHERE agent_id = $1', [who.agentId])).toHaveLength(1);
-    expect(env.smtp.to(who.ownerEmail).some((m) => m.data.includes(row.id))).toBe(true);
+    expect(mailTo(env.smtp, who.ownerEmail).some((m) => m.text.includes(row.id))).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokerCall } from '../../support/broker.js';
 import { brokerTool, completeAtRp, createBrokerPrincipal, signup, startIdentityEnv, type IdentityEnv } from './identity-support.js';
+import { mailTo } from './identity-support.js';
 
 describe('identity broker: the signup flow', () => {
   let env: IdentityEnv;
@@ -80,8 +81,8 @@ describe('identity broker: the signup flow', () => {
     expect(JSON.parse(jwks.body).keys[0]).not.toHaveProperty('d');
 
     // The ledger copy went to the agent's mailbox and to the owner.
-    expect(env.smtp.to(agentEmail).some((m) => m.data.includes(out.acceptance.id))).toBe(true);
-    expect(env.smtp.to(who.ownerEmail).some((m) => m.data.includes(out.acceptance.id))).toBe(true);
+    expect(mailTo(env.smtp, agentEmail).some((m) => m.text.includes(out.acceptance.id))).toBe(true);
+    expect(mailTo(env.smtp, who.ownerEmail).some((m) => m.text.includes(out.acceptance.id))).toBe(true);
 
     const done = await completeAtRp(env, out.signup_request, agentEmail);
     expect(done).toMatchObject({ httpStatus: 200, status: 'active' });

@@ -70,10 +70,28 @@ export async function completeAtRp(env: IdentityEnv, signupRequest: { url: strin
   const res = await fetch(signupRequest.url, { method: 'POST', headers: signupRequest.headers, body: JSON.stringify(signupRequest.body) });
   const answer = (await res.json()) as { account_id: string; confirm: { url: string } };
   if (res.status !== 202) throw new Error(`RP refused the signup: ${res.status} ${JSON.stringify(answer)}`);
-  const code = await env.smtp.waitFor(agentEmail, /confirmation code is (\d{6})/);
+  const code = await waitForMail(env.smtp, agentEmail, /confirmation code is (\d{6})/);
   const confirmed = await fetch(answer.confirm.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account_id: answer.account_id, code }) });
   const body = (await confirmed.json()) as { account_id: string; status: string; signup_token: string };
   return { httpStatus: confirmed.status, ...body };
+}
+
+/** Messages the sink received for an address. */
+export function mailTo(smtp: SmtpSink, address: string) {
+  return smtp.messages.filter((m) => m.to.map((a) => a.toLowerCase()).includes(address.toLowerCase()));
+}
+
+/** Waits for a message to `address` whose text matches `pattern`; returns the first group. */
+export async function waitForMail(smtp: SmtpSink, address: string, pattern: RegExp, timeoutMs = 5000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const m of mailTo(smtp, address)) {
+      const match = pattern.exec(m.text);
+      if (match) return match[1] ?? match[0];
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${address} matching ${pattern}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 export { brokerTool, createBrokerPrincipal };
