@@ -10,7 +10,7 @@ import { SuppressionEntity } from './entities/suppression.entity.js';
 import { InboxAdmin } from './services/inbox-admin.js';
 import { InboxService } from './services/inbox.service.js';
 import { IngestService } from './services/ingest.service.js';
-import { MailAuthenticator } from './services/mail-authenticator.js';
+import { INBOX_DNS_RESOLVER, MailAuthenticator } from './services/mail-authenticator.js';
 import { Mailboxes } from './services/mailboxes.js';
 import { MessageReader } from './services/message-reader.js';
 import { OutboundMail } from './services/outbound-mail.js';
@@ -31,6 +31,8 @@ import { SmtpListener } from './smtp/smtp-listener.js';
     IngestService,
     InboxAdmin,
     MailAuthenticator,
+    // null = the system resolver; tests override it with a static zone.
+    { provide: INBOX_DNS_RESOLVER, useValue: null },
     WaitHub,
     RetentionSweeper,
     OutboundTransport,

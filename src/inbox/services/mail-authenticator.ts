@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { authenticate, type DNSResolver } from 'mailauth';
 import { AppConfig } from '../../config/app-config.js';
 import type { StoredAuth } from '../entities/message.entity.js';
@@ -15,7 +15,7 @@ export class MailAuthenticator {
 
   constructor(
     private readonly config: AppConfig,
-    @Optional() @Inject(INBOX_DNS_RESOLVER) private readonly resolver?: DNSResolver,
+    @Inject(INBOX_DNS_RESOLVER) private readonly resolver: DNSResolver | null,
   ) {}
 
   async check(raw: Buffer, session: { ip: string; helo: string; sender: string }): Promise<StoredAuth> {
@@ -27,7 +27,7 @@ export class MailAuthenticator {
           helo: session.helo,
           sender: session.sender,
           mta: this.config.mailDomain,
-          resolver: this.resolver,
+          resolver: this.resolver ?? undefined,
           disableArc: true,
           disableBimi: true,
         }),

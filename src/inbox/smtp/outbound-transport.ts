@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Readable } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { AppConfig } from '../../config/app-config.js';
 
@@ -23,8 +24,6 @@ export class RelayError extends Error {
   }
 }
 
-// Commands before the message body: a failure there means the relay has not taken the mail.
-const BEFORE_DATA = new Set(['CONN', 'EHLO', 'HELO', 'LHLO', 'STARTTLS', 'AUTH', 'AUTH PLAIN', 'AUTH LOGIN', 'MAIL FROM', 'RCPT TO']);
 
 /**
  * The outbound SMTP relay of agent mail (SMTP_RELAY_URL), through nodemailer. The raw message is
@@ -51,13 +50,21 @@ export class OutboundTransport implements OnApplicationBootstrap, OnModuleDestro
 
   /**
    * Relays one raw message.
-   * @throws RelayError: emailSent false when the relay refused it (any 4xx/5xx answer, or a
-   *   failure before DATA); 'unknown' when the connection failed after the body was sent
+   * @throws RelayError: emailSent false when the relay refused it (a 4xx/5xx answer) or the
+   *   failure came before the whole body was written; 'unknown' when the connection failed after
+   *   the body was written and before the relay answered (it may have taken the mail)
    */
   async send(envelope: RelayEnvelope, raw: Buffer): Promise<RelayResult> {
     if (!this.transport) throw new RelayError('no SMTP relay is configured', false);
+    // nodemailer reads the body only after the relay's 354; once it is read to the end, a silent
+    // failure leaves it open whether the relay kept the message.
+    let bodyWritten = false;
+    const body = Readable.from([raw]);
+    body.on('end', () => {
+      bodyWritten = true;
+    });
     try {
-      const info = (await this.transport.sendMail({ envelope: { from: envelope.from, to: envelope.to }, raw })) as { accepted?: unknown[]; rejected?: unknown[]; response?: string };
+      const info = (await this.transport.sendMail({ envelope: { from: envelope.from, to: envelope.to }, raw: body })) as { accepted?: unknown[]; rejected?: unknown[]; response?: string };
       return {
         accepted: (info.accepted ?? []).map(String),
         rejected: (info.rejected ?? []).map(String),
@@ -66,10 +73,9 @@ export class OutboundTransport implements OnApplicationBootstrap, OnModuleDestro
     } catch (error) {
       const e = error as { code?: string; command?: string; responseCode?: number; response?: string; message?: string };
       const answered = typeof e.responseCode === 'number' && e.responseCode >= 400;
-      const beforeData = e.code === 'ECONNECTION' || e.code === 'EDNS' || e.code === 'ETLS' || e.code === 'EENVELOPE' || (e.command !== undefined && BEFORE_DATA.has(e.command));
       const text = (e.response ?? e.message ?? 'relay error').slice(0, 300);
       this.logger.warn(`Relay refused or failed (${e.code ?? 'error'} at ${e.command ?? 'connect'}): ${text}`);
-      throw new RelayError(text, answered || beforeData ? false : 'unknown');
+      throw new RelayError(text, answered || !bodyWritten ? false : 'unknown');
     }
   }
 }
