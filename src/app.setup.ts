@@ -6,6 +6,7 @@ import { isHostAllowed, isOriginAllowed } from './common/http/host-guard.js';
 import { registerOpenApi } from './common/http/openapi.js';
 import { accessLogHook } from './common/http/request-hooks.js';
 import { computeSecurityHeaders } from './common/http/security-headers.js';
+import { CORS_POST_PATHS } from './oauth/controllers/cors.js';
 
 /** The Fastify adapter with the service's options; used by main and the tests alike. */
 export function createFastifyAdapter(config: AppConfig, logger: Logger | false): FastifyAdapter {
@@ -31,7 +32,8 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
     }
     const origin = request.headers.origin;
     const unsafe = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
-    if (unsafe && origin !== undefined && !isOriginAllowed(config, origin)) {
+    // The OAuth token, registration and revocation endpoints serve browser-based hosts (CORS).
+    if (unsafe && origin !== undefined && !isOriginAllowed(config, origin) && !CORS_POST_PATHS.has(request.url.split('?')[0])) {
       void reply.code(403).send({ error: 'forbidden_origin', message: 'Cross-origin writes are not allowed.' });
       return;
     }

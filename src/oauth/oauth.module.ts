@@ -1,6 +1,21 @@
 import { Global, Module } from '@nestjs/common';
 import { ACCESS_VERIFIER, BearerGuard } from '../common/auth/bearer.guard.js';
 import { OauthAccessVerifier } from './services/access-verifier.js';
+import { AccountController } from './controllers/account.controller.js';
+import { AuthorizeController } from './controllers/authorize.controller.js';
+import { OauthMetadataController } from './controllers/metadata.controller.js';
+import { OauthAdminController } from './controllers/oauth-admin.controller.js';
+import { SessionResolver } from './controllers/session-resolver.js';
+import { SigninController } from './controllers/signin.controller.js';
+import { OauthTokenController } from './controllers/token.controller.js';
+import { AccountService } from './services/account.service.js';
+import { AuthorizationService } from './services/authorization.service.js';
+import { CimdFetcher } from './services/cimd-fetcher.js';
+import { ClientsService } from './services/clients.service.js';
+import { OauthAdminService } from './services/oauth-admin.service.js';
+import { OauthCleanup } from './services/oauth-cleanup.js';
+import { OwnerAuthService } from './services/owner-auth.service.js';
+import { TokensService } from './services/tokens.service.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityModule } from '../identity/identity.module.js';
 import { AuthorizationRequestEntity } from './entities/authorization-request.entity.js';
@@ -40,8 +55,18 @@ import { OauthService } from './services/oauth.service.js';
       BrokerAuditEntity,
     ]),
   ],
+  controllers: [OauthMetadataController, OauthTokenController, AuthorizeController, SigninController, AccountController, OauthAdminController],
   providers: [
     OauthService,
+    AccountService,
+    AuthorizationService,
+    CimdFetcher,
+    ClientsService,
+    OauthAdminService,
+    OauthCleanup,
+    OwnerAuthService,
+    TokensService,
+    SessionResolver,
     AccessPolicy,
     BrokerAudit,
     DelegationService,

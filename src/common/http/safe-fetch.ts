@@ -22,7 +22,7 @@ export interface SafeFetchOptions {
   timeoutMs: number;
   /**
    * Tests and local development only: also allow http:// and loopback addresses
-   * (127.0.0.0/8, ::1). Everything else private, link-local or reserved stays refused.
+   * (127.0.0.1, ::1). Everything else private, link-local or reserved stays refused.
    */
   allowLoopback?: boolean;
   /** DNS resolution (tests stub it to prove that names resolving to private addresses are refused). */
@@ -37,7 +37,8 @@ export interface SafeFetchResult {
   body: string;
 }
 
-const LOOPBACK = ['127.0.0.0/8', '::1/128'];
+// Single addresses: the library warns when a CIDR of the other IP family is matched.
+const LOOPBACK = ['127.0.0.1', '::1'];
 const agents = new Map<string, http.Agent>();
 
 function agentFor(protocol: 'http:' | 'https:', allowLoopback: boolean): http.Agent {

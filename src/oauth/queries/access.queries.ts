@@ -42,3 +42,19 @@ SELECT t.id, t.grant_id, t.owner_id, t.agent_id, t.scopes, t.resource, t.expires
 export const TOUCH_GRANT_SQL = `
 UPDATE oauth_grant SET last_used_at = now()
  WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`;
+
+/** Whether an owner may get new tokens: active and signed the current agreement. $1 = owner id. */
+export const OWNER_ELIGIBLE_SQL = `
+SELECT o.status,
+       EXISTS (
+         SELECT 1 FROM oauth_delegation_signature s
+          WHERE s.owner_id = o.id
+            AND s.version = (SELECT a.version FROM oauth_delegation_agreement a ORDER BY a.published_at DESC, a.version DESC LIMIT 1)
+       ) AS agreement_current
+  FROM oauth_owner o WHERE o.id = $1`;
+
+/** Consumes a single-use code or refresh token; no row when it was already used. $1 = id. */
+export const CONSUME_TOKEN_SQL = `UPDATE oauth_token SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`;
+
+/** Revokes everything issued from one code (a replayed code or a reused refresh token). $1 = family id, $2 = reason. */
+export const REVOKE_FAMILY_SQL = `UPDATE oauth_token SET revoked_at = now(), revoked_reason = $2 WHERE family_id = $1 AND revoked_at IS NULL`;

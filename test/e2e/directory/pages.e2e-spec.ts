@@ -75,7 +75,7 @@ describe('directory: pages for people', () => {
 
   it('GET /docs lists every page and /docs/<path> renders its Markdown', async () => {
     const index = await (await fetch(`${t.url}/docs`)).text();
-    for (const name of ['overview', 'api-reference', 'mcp-server', 'docs-mcp', 'agent-onboarding', 'dmv', 'recall']) {
+    for (const name of ['overview', 'api-reference', 'mcp-server', 'docs-mcp', 'agent-onboarding', 'dmv', 'recall', 'broker']) {
       expect(index).toContain(`href="/docs/${name}"`);
     }
     const res = await fetch(`${t.url}/docs/api-reference`);

@@ -1,0 +1,82 @@
+import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Public } from '../../common/auth/public.decorator.js';
+import { AuthorizationService, AuthorizePageError, AuthorizeRedirectError } from '../services/authorization.service.js';
+import { consentPage } from '../views/consent-page.js';
+import { errorPage } from '../views/layout.js';
+import { consentCsp, field, redirect, sendPage } from './page-helpers.js';
+import { SessionResolver } from './session-resolver.js';
+
+/**
+ * /authorize: validates the request, sends the owner to sign in when needed, shows the consent
+ * page (a server-side transaction with a CSRF token), and turns the owner's answer into a redirect
+ * with `code` (or `error`), `state` and `iss`.
+ */
+@ApiTags('OAuth')
+@Public()
+@Controller()
+export class AuthorizeController {
+  constructor(
+    private readonly authorization: AuthorizationService,
+    private readonly sessions: SessionResolver,
+  ) {}
+
+  @Get('authorize')
+  @ApiOperation({ summary: 'Authorization endpoint: consent page for the signed-in owner (PKCE S256 required)' })
+  @ApiProduces('text/html')
+  @ApiQuery({ name: 'client_id', required: true, example: 'mcc_example', description: 'A registered client_id or an https Client ID Metadata Document URL.' })
+  @ApiQuery({ name: 'redirect_uri', required: false, description: 'One of the client\'s redirect URIs (loopback: any port).' })
+  @ApiQuery({ name: 'response_type', required: false, example: 'code' })
+  @ApiQuery({ name: 'code_challenge', required: false, description: 'S256 PKCE challenge (required for a code).' })
+  @ApiQuery({ name: 'code_challenge_method', required: false, example: 'S256' })
+  @ApiQuery({ name: 'state', required: false })
+  @ApiQuery({ name: 'scope', required: false, description: 'Space-separated; absent: identity:read identity:write tos:accept inbox:read inbox:send.' })
+  @ApiQuery({ name: 'resource', required: false, description: 'Absent or exactly PUBLIC_BASE_URL/broker/mcp.' })
+  @ApiResponse({ status: 200, description: 'The consent page (HTML).', content: { 'text/html': {} } })
+  @ApiResponse({ status: 302, description: 'To the sign-in page, or back to the client with code or error, state and iss.' })
+  @ApiResponse({ status: 400, description: 'Unknown client or redirect URI: an error page, never a redirect.', content: { 'text/html': {} } })
+  async authorize(@Req() request: FastifyRequest, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    let validated;
+    try {
+      validated = await this.authorization.validate(query);
+    } catch (error) {
+      if (error instanceof AuthorizePageError) return sendPage(reply, 400, errorPage('This app cannot connect', error.message));
+      if (error instanceof AuthorizeRedirectError) return redirect(reply, error.redirect, 302);
+      throw error;
+    }
+    const owner = await this.sessions.owner(request);
+    if (!owner) return redirect(reply, `/signin?return_to=${encodeURIComponent(request.url)}`, 302);
+    const view = await this.authorization.begin(owner, validated);
+    return sendPage(reply, 200, consentPage(view), consentCsp(view.redirectOrigin));
+  }
+
+  @Post('authorize/decision')
+  @ApiExcludeEndpoint()
+  async decide(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const owner = await this.sessions.owner(request);
+    if (!owner) return sendPage(reply, 401, errorPage('Signed out', 'Your session ended. Start again from your app.'));
+    const action = field(body, 'decision');
+    try {
+      const outcome = await this.authorization.decide(owner, {
+        transactionId: field(body, 'transaction'),
+        csrf: field(body, 'csrf'),
+        action: action === 'approve' || action === 'sign' ? action : 'deny',
+        agent: field(body, 'agent'),
+        newAgentName: field(body, 'agent_name'),
+        acceptAgreement: field(body, 'accept_agreement') === 'yes',
+        ip: request.ip,
+      });
+      if ('redirect' in outcome) {
+        const target = new URL(outcome.redirect);
+        const origin = target.protocol === 'http:' || target.protocol === 'https:' ? target.origin : target.protocol;
+        void reply.header('content-security-policy', consentCsp(origin));
+        return redirect(reply, outcome.redirect, 303);
+      }
+      return sendPage(reply, outcome.problem ? 400 : 200, consentPage(outcome.again, outcome.problem || undefined), consentCsp(outcome.again.redirectOrigin));
+    } catch (error) {
+      if (error instanceof AuthorizePageError) return sendPage(reply, 400, errorPage('Request not accepted', error.message));
+      throw error;
+    }
+  }
+}

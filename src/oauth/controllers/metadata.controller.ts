@@ -1,0 +1,72 @@
+import { Controller, Get, Header, Options, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SkipThrottle } from '@nestjs/throttler';
+import type { FastifyReply } from 'fastify';
+import { Public } from '../../common/auth/public.decorator.js';
+import { AppConfig } from '../../config/app-config.js';
+import { ALL_SCOPES, RESOURCE_SCOPES } from '../domain/scopes.js';
+import { corsPreflight, withCors } from './cors.js';
+
+/** RFC 8414 authorization server metadata and RFC 9728 protected-resource metadata (CORS-enabled). */
+@ApiTags('OAuth')
+@Public()
+@SkipThrottle()
+@Controller()
+export class OauthMetadataController {
+  private readonly asMetadata: Record<string, unknown>;
+  private readonly prm: Record<string, unknown>;
+
+  constructor(config: AppConfig) {
+    const base = config.publicBaseUrl;
+    this.asMetadata = {
+      issuer: base,
+      authorization_endpoint: `${base}/authorize`,
+      token_endpoint: `${base}/token`,
+      registration_endpoint: `${base}/register`,
+      revocation_endpoint: `${base}/revoke`,
+      jwks_uri: `${base}/.well-known/jwks.json`,
+      response_types_supported: ['code'],
+      response_modes_supported: ['query'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
+      revocation_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
+      scopes_supported: [...ALL_SCOPES],
+      client_id_metadata_document_supported: true,
+      authorization_response_iss_parameter_supported: true,
+      service_documentation: `${base}/docs/broker`,
+    };
+    this.prm = {
+      resource: `${base}/broker/mcp`,
+      authorization_servers: [base],
+      scopes_supported: [...RESOURCE_SCOPES],
+      bearer_methods_supported: ['header'],
+      resource_name: 'Agentry identity broker (MCP)',
+      resource_documentation: `${base}/docs/broker`,
+    };
+  }
+
+  @Get('.well-known/oauth-authorization-server')
+  @Header('cache-control', 'public, max-age=300')
+  @ApiOperation({ summary: 'OAuth 2.1 authorization server metadata (RFC 8414)' })
+  @ApiOkResponse({ description: 'The metadata document; issuer is PUBLIC_BASE_URL.' })
+  authorizationServer(@Res({ passthrough: true }) reply: FastifyReply): Record<string, unknown> {
+    withCors(reply);
+    return this.asMetadata;
+  }
+
+  @Get('.well-known/oauth-protected-resource/broker/mcp')
+  @Header('cache-control', 'public, max-age=300')
+  @ApiOperation({ summary: 'Protected-resource metadata of /broker/mcp (RFC 9728)' })
+  @ApiOkResponse({ description: 'resource is exactly PUBLIC_BASE_URL/broker/mcp.' })
+  protectedResource(@Res({ passthrough: true }) reply: FastifyReply): Record<string, unknown> {
+    withCors(reply);
+    return this.prm;
+  }
+
+  @Options(['.well-known/oauth-authorization-server', '.well-known/oauth-protected-resource/broker/mcp'])
+  @ApiExcludeEndpoint()
+  preflight(@Res({ passthrough: true }) reply: FastifyReply): string {
+    return corsPreflight(reply, 'GET, OPTIONS');
+  }
+}

@@ -1,0 +1,113 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { CurrentOperator } from '../../common/auth/operator.guard.js';
+import type { OperatorView } from '../../common/auth/operators.service.js';
+import { AgentsQuery, BrokerListQuery, OwnersQuery, PreregisterClientDto, PublishAgreementDto, StatusChangeDto, TokensQuery } from '../dto/admin.dto.js';
+import { OauthAdminService } from '../services/oauth-admin.service.js';
+
+/** Operators' management of the identity broker (operator token required; every change audited). */
+@ApiTags('Operators: identity broker')
+@ApiBearerAuth('operator')
+@Controller('admin/broker')
+export class OauthAdminController {
+  constructor(private readonly admin: OauthAdminService) {}
+
+  @Get('owners')
+  @ApiOperation({ summary: 'List human owners' })
+  owners(@Query() q: OwnersQuery) {
+    return this.admin.listOwners(q.status, q.limit, q.offset);
+  }
+
+  @Get('owners/:id')
+  @ApiOperation({ summary: 'One owner with agents, consent and token history' })
+  @ApiParam({ name: 'id', description: 'The owner id.', example: '00000000-0000-4000-8000-000000000000' })
+  @ApiOkResponse({ description: 'owner, agents, history (audit entries), tokens (metadata only).' })
+  @ApiNotFoundResponse({ description: 'No such owner.' })
+  owner(@Param('id') id: string) {
+    return this.admin.ownerHistory(id);
+  }
+
+  @Post('owners/:id/suspend')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Suspend an owner: their tokens stop working on the next request' })
+  suspendOwner(@CurrentOperator() op: OperatorView, @Param('id') id: string, @Body() body: StatusChangeDto) {
+    return this.admin.setOwnerStatus(op.name, id, 'suspended', body.reason ?? null);
+  }
+
+  @Post('owners/:id/restore')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Restore a suspended owner' })
+  restoreOwner(@CurrentOperator() op: OperatorView, @Param('id') id: string, @Body() body: StatusChangeDto) {
+    return this.admin.setOwnerStatus(op.name, id, 'active', body.reason ?? null);
+  }
+
+  @Get('agents')
+  @ApiOperation({ summary: 'List agent sub-identities' })
+  agents(@Query() q: AgentsQuery) {
+    return this.admin.listAgents(q.status, q.limit, q.offset);
+  }
+
+  @Post('agents/:id/suspend')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Suspend an agent (its owner cannot restore it)' })
+  suspendAgent(@CurrentOperator() op: OperatorView, @Param('id') id: string, @Body() body: StatusChangeDto) {
+    return this.admin.setAgentStatus(op.name, id, 'suspended', body.reason ?? null);
+  }
+
+  @Post('agents/:id/restore')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Restore an agent' })
+  restoreAgent(@CurrentOperator() op: OperatorView, @Param('id') id: string, @Body() body: StatusChangeDto) {
+    return this.admin.setAgentStatus(op.name, id, 'active', body.reason ?? null);
+  }
+
+  @Get('clients')
+  @ApiOperation({ summary: 'List OAuth clients (dynamic, CIMD, pre-registered)' })
+  clients(@Query() q: BrokerListQuery) {
+    return this.admin.listClients(q.limit, q.offset);
+  }
+
+  @Post('clients')
+  @ApiOperation({ summary: 'Pre-register a client; a client_secret is shown once for confidential clients' })
+  register(@CurrentOperator() op: OperatorView, @Body() body: PreregisterClientDto) {
+    return this.admin.registerClient(op.name, body);
+  }
+
+  @Post('clients/:id/revoke')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Revoke a client: every token it holds stops working on the next request' })
+  revokeClient(@CurrentOperator() op: OperatorView, @Param('id') id: string) {
+    return this.admin.revokeClient(op.name, id);
+  }
+
+  @Get('tokens')
+  @ApiOperation({ summary: 'List codes and tokens (metadata only; values are never stored)' })
+  tokens(@Query() q: TokensQuery) {
+    return this.admin.listTokens({ ownerId: q.owner_id, clientId: q.client_id }, q.limit, q.offset);
+  }
+
+  @Post('tokens/:id/revoke')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Revoke a token (a refresh token takes its chain along)' })
+  revokeToken(@CurrentOperator() op: OperatorView, @Param('id') id: string) {
+    return this.admin.revokeToken(op.name, id);
+  }
+
+  @Get('agreements')
+  @ApiOperation({ summary: 'Published delegation agreement versions' })
+  agreements() {
+    return this.admin.agreements();
+  }
+
+  @Post('agreements')
+  @ApiOperation({ summary: 'Publish a new delegation agreement version: owners must sign it before their tokens work again' })
+  publish(@CurrentOperator() op: OperatorView, @Body() body: PublishAgreementDto) {
+    return this.admin.publishAgreement(op.name, body.version, body.text);
+  }
+
+  @Get('audit')
+  @ApiOperation({ summary: 'The broker audit trail, newest first' })
+  audit(@Query() q: BrokerListQuery) {
+    return this.admin.auditLog(q.limit, q.offset);
+  }
+}

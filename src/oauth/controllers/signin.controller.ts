@@ -1,0 +1,92 @@
+import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Public } from '../../common/auth/public.decorator.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { AppConfig } from '../../config/app-config.js';
+import { AccountService } from '../services/account.service.js';
+import { OwnerAuthService, safeReturnTo, SESSION_ABSOLUTE_MS, type SignedIn } from '../services/owner-auth.service.js';
+import { errorPage } from '../views/layout.js';
+import { codePage, confirmLinkPage, signinPage } from '../views/signin-pages.js';
+import { clearSessionCookie, field, redirect, sendPage, setSessionCookie } from './page-helpers.js';
+import { SessionResolver } from './session-resolver.js';
+
+/** Passwordless sign-in pages: email → code or link (confirmed by a POST) → session cookie. */
+@ApiExcludeController()
+@Public()
+@Controller()
+export class SigninController {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly owners: OwnerAuthService,
+    private readonly account: AccountService,
+    private readonly sessions: SessionResolver,
+  ) {}
+
+  @Get('signin')
+  page(@Query('return_to') returnTo: unknown, @Res({ passthrough: true }) reply: FastifyReply): string {
+    return sendPage(reply, 200, signinPage({ returnTo: safeReturnTo(returnTo) }));
+  }
+
+  @Post('signin')
+  async start(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const returnTo = safeReturnTo(field(body, 'return_to'));
+    const email = field(body, 'email') ?? '';
+    try {
+      const started = await this.owners.start(email, returnTo, request.ip);
+      return sendPage(reply, 200, codePage({ handle: started.handle, email: started.email }));
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) {
+        if (error.headers) void reply.headers(error.headers);
+        return sendPage(reply, error.status, signinPage({ returnTo, email: email.slice(0, 254), problem: error.message }));
+      }
+      throw error;
+    }
+  }
+
+  @Post('signin/code')
+  async code(@Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const handle = field(body, 'handle') ?? '';
+    try {
+      return this.signedIn(reply, await this.owners.verifyCode(handle, field(body, 'code')));
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) {
+        return sendPage(reply, 400, codePage({ handle, email: 'your address', problem: error.message }));
+      }
+      throw error;
+    }
+  }
+
+  @Get('signin/confirm')
+  async confirmPage(@Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const pending = await this.owners.peekLink(token);
+    if (!pending) return sendPage(reply, 400, errorPage('Link expired', 'This sign-in link has expired or was already used. Start again.'));
+    return sendPage(reply, 200, confirmLinkPage({ token: token as string, email: pending.email }));
+  }
+
+  @Post('signin/confirm')
+  async confirm(@Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    try {
+      return this.signedIn(reply, await this.owners.confirmLink(field(body, 'token')));
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) return sendPage(reply, 400, errorPage('Link expired', error.message));
+      throw error;
+    }
+  }
+
+  @Post('signout')
+  async signOut(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const owner = await this.sessions.owner(request);
+    if (owner) {
+      if (!(await this.account.checkCsrf(owner, field(body, 'csrf')))) return sendPage(reply, 403, errorPage('Not signed out', 'The form could not be verified. Reload the page and try again.'));
+      await this.owners.signOut(owner.sessionId);
+    }
+    clearSessionCookie(reply, this.config);
+    return redirect(reply, '/signin', 303);
+  }
+
+  private signedIn(reply: FastifyReply, result: SignedIn): string {
+    setSessionCookie(reply, this.config, result.sessionToken, Math.floor(SESSION_ABSOLUTE_MS / 1000));
+    return redirect(reply, result.returnTo, 303);
+  }
+}

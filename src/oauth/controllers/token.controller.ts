@@ -1,0 +1,125 @@
+import { Body, Controller, HttpCode, Options, Post, Req, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { SkipThrottle } from '@nestjs/throttler';
+import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Public } from '../../common/auth/public.decorator.js';
+import { toAppError } from '../../common/errors/app-error.js';
+import { OAuthError } from '../oauth.errors.js';
+import { ClientsService } from '../services/clients.service.js';
+import { TokensService } from '../services/tokens.service.js';
+import { corsPreflight, withCors } from './cors.js';
+
+/** RFC 6749 error body; never driver text. */
+function oauthFailure(reply: FastifyReply, error: unknown): Record<string, string> {
+  const e =
+    error instanceof OAuthError
+      ? error
+      : toAppError(error).status === 503
+        ? new OAuthError('temporarily_unavailable', 'The service is temporarily unavailable; retry shortly.')
+        : new OAuthError('server_error', 'An unexpected error occurred.');
+  void reply.code(e.status).header('cache-control', 'no-store').header('pragma', 'no-cache');
+  if (e.error === 'invalid_client' && e.status === 401) void reply.header('www-authenticate', 'Basic realm="agentry"');
+  return { error: e.error, error_description: e.description };
+}
+
+function form(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+    if (Array.isArray(v)) throw new OAuthError('invalid_request', `The parameter ${k} was sent more than once.`);
+    out[k] = v;
+  }
+  return out;
+}
+
+/** The token, registration and revocation endpoints (CORS-enabled; clients authenticate themselves). */
+@ApiTags('OAuth')
+@Public()
+@Controller()
+export class OauthTokenController {
+  constructor(
+    private readonly clients: ClientsService,
+    private readonly tokens: TokensService,
+    private readonly rateLimits: RateLimitService,
+  ) {
+    rateLimits.define({ name: 'oauth_register', limit: 20, windowSeconds: 60, enabled: true, exposeRemaining: false });
+  }
+
+  @Post('token')
+  @HttpCode(200)
+  @SkipThrottle()
+  @ApiOperation({ summary: 'Token endpoint (authorization_code with PKCE S256, refresh_token with rotation)' })
+  @ApiResponse({ status: 200, description: '{access_token (mca_…), token_type, expires_in, scope, refresh_token (mcr_…)?}, Cache-Control: no-store' })
+  @ApiResponse({ status: 400, description: 'RFC 6749 error: invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, invalid_target' })
+  @ApiResponse({ status: 401, description: 'invalid_client' })
+  async token(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<unknown> {
+    withCors(reply);
+    try {
+      if (!String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+        throw new OAuthError('invalid_request', 'Send the token request as application/x-www-form-urlencoded.');
+      }
+      const params = form(body);
+      const client = await this.clients.authenticate(request.headers.authorization, params);
+      const grantType = params.grant_type;
+      let result: unknown;
+      if (grantType === 'authorization_code') {
+        if (!client.grantTypes.includes('authorization_code')) throw new OAuthError('unauthorized_client', 'This client may not use the authorization_code grant.');
+        result = await this.tokens.exchangeCode(client, params);
+      } else if (grantType === 'refresh_token') {
+        if (!client.grantTypes.includes('refresh_token')) throw new OAuthError('unauthorized_client', 'This client may not use refresh tokens.');
+        result = await this.tokens.refresh(client, params);
+      } else if (grantType === undefined) {
+        throw new OAuthError('invalid_request', 'grant_type is required.');
+      } else {
+        throw new OAuthError('unsupported_grant_type', 'Supported grant types: authorization_code, refresh_token.');
+      }
+      void this.clients.touch(client).catch(() => undefined);
+      void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+      return result;
+    } catch (error) {
+      return oauthFailure(reply, error);
+    }
+  }
+
+  @Post('register')
+  @HttpCode(201)
+  @SkipThrottle()
+  @ApiOperation({ summary: 'Dynamic client registration (RFC 7591)' })
+  @ApiResponse({ status: 201, description: 'client_id (mcc_…), the accepted metadata; client_secret for confidential clients' })
+  @ApiResponse({ status: 400, description: 'invalid_redirect_uri or invalid_client_metadata' })
+  async register(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<unknown> {
+    withCors(reply);
+    const budget = await this.rateLimits.consume('oauth_register', request.ip);
+    if (!budget.allowed) throw this.rateLimits.refusal(budget);
+    try {
+      const { body: registered } = await this.clients.register(body);
+      void reply.header('cache-control', 'no-store');
+      return registered;
+    } catch (error) {
+      return oauthFailure(reply, error);
+    }
+  }
+
+  @Post('revoke')
+  @HttpCode(200)
+  @SkipThrottle()
+  @ApiOperation({ summary: 'Token revocation (RFC 7009); unknown tokens are accepted silently' })
+  async revoke(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<unknown> {
+    withCors(reply);
+    try {
+      const params = form(body);
+      const client = await this.clients.authenticate(request.headers.authorization, params);
+      await this.tokens.revokeByValue(client, typeof params.token === 'string' ? params.token : undefined);
+      return {};
+    } catch (error) {
+      return oauthFailure(reply, error);
+    }
+  }
+
+  @Options(['token', 'register', 'revoke'])
+  @ApiExcludeEndpoint()
+  preflight(@Res({ passthrough: true }) reply: FastifyReply): string {
+    return corsPreflight(reply, 'POST, OPTIONS');
+  }
+}

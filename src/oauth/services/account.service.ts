@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { timingSafeEqual } from 'node:crypto';
+import { IsNull, Repository } from 'typeorm';
+import type { OwnerPrincipal } from '../../common/auth/principals.js';
+import { SecretsService } from '../../common/secrets/secrets.service.js';
+import { IdentityService } from '../../identity/services/identity.service.js';
+import { ClientEntity } from '../entities/client.entity.js';
+import { GrantEntity } from '../entities/grant.entity.js';
+import { oauthErrors } from '../oauth.errors.js';
+import type { AccountView, GrantRow } from '../views/account-pages.js';
+import { BrokerAudit } from './broker-audit.js';
+import { DelegationService } from './delegation.service.js';
+import { OwnerAuthService } from './owner-auth.service.js';
+import { TokensService } from './tokens.service.js';
+
+/** The owner's account page: agents, apps with access (grants), the agreement; CSRF bound to the session. */
+@Injectable()
+export class AccountService {
+  constructor(
+    private readonly secrets: SecretsService,
+    private readonly identity: IdentityService,
+    private readonly delegation: DelegationService,
+    private readonly owners: OwnerAuthService,
+    private readonly tokens: TokensService,
+    private readonly audit: BrokerAudit,
+    @InjectRepository(GrantEntity) private readonly grants: Repository<GrantEntity>,
+    @InjectRepository(ClientEntity) private readonly clients: Repository<ClientEntity>,
+  ) {}
+
+  /** A CSRF token for the session's forms: a keyed hash of the session id (no state to keep). */
+  csrfFor(owner: OwnerPrincipal): Promise<string> {
+    return this.secrets.keyedHash('csrf', owner.sessionId);
+  }
+
+  async checkCsrf(owner: OwnerPrincipal, presented: string | undefined): Promise<boolean> {
+    const expected = await this.csrfFor(owner);
+    return typeof presented === 'string' && presented.length === expected.length && timingSafeEqual(Buffer.from(presented), Buffer.from(expected));
+  }
+
+  async view(owner: OwnerPrincipal, notice?: string): Promise<AccountView> {
+    const ownerRow = await this.owners.owner(owner.ownerId);
+    const agents = await this.identity.listForOwner(owner.ownerId);
+    const grants = await this.grants.find({ where: { ownerId: owner.ownerId, revokedAt: IsNull() }, order: { createdAt: 'DESC' } });
+    const clientRows = grants.length ? await this.clients.findBy(grants.map((g) => ({ id: g.clientRowId }))) : [];
+    const clientById = new Map(clientRows.map((c) => [c.id, c]));
+    const agentById = new Map(agents.map((a) => [a.id, a]));
+    const rows: GrantRow[] = grants.map((g) => ({
+      id: g.id,
+      client_name: clientById.get(g.clientRowId)?.clientName ?? '(removed client)',
+      client_id: clientById.get(g.clientRowId)?.clientId ?? '',
+      agent_name: agentById.get(g.agentId)?.name ?? '(removed agent)',
+      scopes: g.scopes,
+      created_at: g.createdAt.toISOString(),
+      last_used_at: g.lastUsedAt?.toISOString() ?? null,
+    }));
+    return {
+      email: owner.email,
+      status: ownerRow?.status ?? 'active',
+      csrf: await this.csrfFor(owner),
+      agents,
+      grants: rows,
+      agreement: await this.delegation.status(owner.ownerId),
+      notice,
+    };
+  }
+
+  /** Revokes one of the owner's grants and all its tokens (takes effect on the next request). */
+  async revokeGrant(owner: OwnerPrincipal, grantId: string): Promise<void> {
+    const grant = /^[0-9a-f-]{36}$/.test(grantId) ? await this.grants.findOne({ where: { id: grantId, ownerId: owner.ownerId } }) : null;
+    if (!grant) throw oauthErrors.grantNotFound();
+    await this.tokens.revokeGrant(grant.id, `owner:${owner.ownerId}`);
+    await this.audit.record(`owner:${owner.ownerId}`, 'grant.revoked', 'grant', grant.id, owner.ownerId);
+  }
+
+  async setAgentStatus(owner: OwnerPrincipal, agentId: string, status: 'active' | 'revoked'): Promise<void> {
+    if (!/^[0-9a-f-]{36}$/.test(agentId)) throw oauthErrors.grantNotFound();
+    await this.identity.setStatus(agentId, status, 'owner', null, owner.ownerId);
+    await this.audit.record(`owner:${owner.ownerId}`, status === 'active' ? 'agent.restored' : 'agent.revoked', 'agent', agentId, owner.ownerId);
+  }
+}

@@ -1,0 +1,215 @@
+// Every row of the /broker/mcp gate with its exact status, JSON-RPC code and challenge, in both
+// eras; per-tool scopes (insufficient_scope with granted ∪ required); suspension, revocation and a
+// new agreement version taking effect on the next request; the REST door deciding alike.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OperatorsService } from '../../../src/common/auth/operators.service.js';
+import { SiteLinks } from '../../../src/common/http/site-links.js';
+import { brokerProfile } from '../../../src/mcp/endpoints/broker.profile.js';
+import { defineTool } from '../../../src/mcp/registry/define-tool.js';
+import { loadConfig } from '../../../src/config/app-config.js';
+import { brokerCall, createBrokerPrincipal } from '../../support/broker.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { withFixture } from '../mcp/fixtures.js';
+
+const SCOPED_PATH = '/test/broker-scoped';
+
+const inboxTool = defineTool<SiteLinks, Record<string, never>, { ok: boolean; agent: string }>({
+  name: 'scoped_inbox_read',
+  title: 'Needs inbox:read',
+  description: 'A fixture tool that needs inbox:read.',
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: { type: 'object', properties: { ok: { type: 'boolean' }, agent: { type: 'string' } }, required: ['ok', 'agent'], additionalProperties: false },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scopes: ['inbox:read'],
+  service: SiteLinks,
+  run: (_s, _i, ctx) => ({ ok: true, agent: (ctx.principal as { agentId: string }).agentId }),
+});
+
+describe('the /broker/mcp gate', () => {
+  let t: TestApp;
+  let operator: string;
+  const base = () => t.config.publicBaseUrl;
+  const prm = () => `${base()}/.well-known/oauth-protected-resource/broker/mcp`;
+
+  beforeAll(async () => {
+    // The fixture server uses the broker's own profile (gate, scope check, error envelope) with one scoped tool.
+    t = await createTestApp({
+      env: { RATE_LIMIT_GENERAL: '10000/60' },
+      override: (b) =>
+        withFixture([
+          {
+            ...brokerProfile(loadConfig({ PUBLIC_BASE_URL: 'http://placeholder' })),
+            name: 'broker-scoped',
+            mounts: [{ path: SCOPED_PATH, source: 'mcp' }],
+            advertise: false,
+            tools: [inboxTool],
+            resources: [],
+          },
+        ])(b),
+    });
+    operator = (await t.app.get(OperatorsService).create('gatekeeper')).token;
+  });
+  afterAll(() => t?.close());
+
+  const call = (token: string | undefined, headers: Record<string, string> = {}) => brokerCall(t, token, 'tools/list', {}, headers);
+
+  it('no token: 401, -32001 and a challenge without error naming the metadata and the minimal scope', async () => {
+    const r = await call(undefined);
+    expect(r.status).toBe(401);
+    expect(r.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32001 } });
+    expect(r.headers['www-authenticate']).toBe(`Bearer resource_metadata="${prm()}", scope="identity:read"`);
+  });
+
+  it('malformed, unknown, expired and wrong-audience tokens: 401 invalid_token with the same metadata', async () => {
+    const expired = await createBrokerPrincipal(t, { expiresInSeconds: -10 });
+    const other = await createBrokerPrincipal(t);
+    await t.sql(`UPDATE oauth_token SET resource = 'https://elsewhere.example/mcp' WHERE id = $1`, [other.tokenId]);
+    for (const [token, header] of [
+      ['not-a-token', undefined],
+      [`mca_${'A'.repeat(43)}`, undefined],
+      [expired.token, undefined],
+      [other.token, undefined],
+      [undefined, 'Basic Zm9vOmJhcg=='],
+    ] as const) {
+      const r = header ? await brokerCall(t, undefined, 'tools/list', {}, { authorization: header }) : await call(token);
+      expect(r.status).toBe(401);
+      expect(r.body.error.code).toBe(-32001);
+      const challenge = String(r.headers['www-authenticate']);
+      expect(challenge).toMatch(/^Bearer error="invalid_token"/);
+      expect(challenge).toContain(`resource_metadata="${prm()}"`);
+    }
+  });
+
+  it('a token in the query string is never accepted', async () => {
+    const p = await createBrokerPrincipal(t);
+    const r = await t.inject({
+      method: 'POST',
+      url: `/broker/mcp?access_token=${p.token}`,
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(r.statusCode).toBe(401);
+  });
+
+  it('the Origin check comes before the token; GET answers 405 only after auth; a missing Content-Type is JSON', async () => {
+    const p = await createBrokerPrincipal(t);
+    const evil = await t.inject({ method: 'POST', url: '/broker/mcp', headers: { origin: 'https://evil.example', authorization: `Bearer ${p.token}`, 'content-type': 'application/json' }, payload: '{}' });
+    expect(evil.statusCode).toBe(403);
+    expect((await t.inject({ method: 'GET', url: '/broker/mcp', headers: { accept: 'text/event-stream' } })).statusCode).toBe(401);
+    expect((await t.inject({ method: 'GET', url: '/broker/mcp', headers: { accept: 'text/event-stream', authorization: `Bearer ${p.token}` } })).statusCode).toBe(405);
+    const plain = await t.inject({
+      method: 'POST',
+      url: '/broker/mcp',
+      headers: { authorization: `Bearer ${p.token}`, accept: 'application/json' },
+      payload: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list' }),
+    });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json()).toMatchObject({ id: 7, result: { tools: expect.any(Array) } });
+  });
+
+  it('revocation by an operator takes effect on the next request', async () => {
+    const p = await createBrokerPrincipal(t);
+    expect((await call(p.token)).status).toBe(200);
+    const r = await t.inject({ method: 'POST', url: `/admin/broker/tokens/${p.tokenId}/revoke`, headers: { authorization: `Bearer ${operator}` } });
+    expect(r.statusCode).toBe(200);
+    expect((await call(p.token)).status).toBe(401);
+  });
+
+  it('a suspended owner: 403 -32003 without insufficient_scope; restored, the token works again', async () => {
+    const p = await createBrokerPrincipal(t);
+    expect((await call(p.token)).status).toBe(200);
+    await t.inject({ method: 'POST', url: `/admin/broker/owners/${p.ownerId}/suspend`, headers: { authorization: `Bearer ${operator}`, 'content-type': 'application/json' }, payload: { reason: 'abuse report' } });
+    const r = await call(p.token);
+    expect(r.status).toBe(403);
+    expect(r.body.error.code).toBe(-32003);
+    expect(r.body.error.data).toEqual({ error: 'owner_suspended' });
+    expect(r.headers['www-authenticate']).toBeUndefined();
+    await t.inject({ method: 'POST', url: `/admin/broker/owners/${p.ownerId}/restore`, headers: { authorization: `Bearer ${operator}`, 'content-type': 'application/json' }, payload: {} });
+    expect((await call(p.token)).status).toBe(200);
+    const history = await t.inject({ method: 'GET', url: `/admin/broker/owners/${p.ownerId}`, headers: { authorization: `Bearer ${operator}` } });
+    expect(history.json().history.map((h: { action: string }) => h.action)).toEqual(expect.arrayContaining(['owner.suspended', 'owner.restored']));
+  });
+
+  it('an unsigned agreement and a newly published version: 403 -32003 until the owner signs', async () => {
+    const unsigned = await createBrokerPrincipal(t, { signAgreement: false });
+    const r = await call(unsigned.token);
+    expect(r.status).toBe(403);
+    expect(r.body.error).toMatchObject({ code: -32003, data: { error: 'agreement_required' } });
+
+    const p = await createBrokerPrincipal(t);
+    expect((await call(p.token)).status).toBe(200);
+    const published = await t.inject({
+      method: 'POST',
+      url: '/admin/broker/agreements',
+      headers: { authorization: `Bearer ${operator}`, 'content-type': 'application/json' },
+      payload: { version: '2.0', text: 'Version 2.0 of the Master Agent Delegation agreement. New terms apply.' },
+    });
+    expect(published.statusCode).toBe(201);
+    const after = await call(p.token);
+    expect(after.status).toBe(403);
+    expect(after.body.error.data).toEqual({ error: 'agreement_required' });
+    await t.sql(`INSERT INTO oauth_delegation_signature (owner_id, version, text_sha256, ip_hash) SELECT $1, version, sha256, repeat('0', 64) FROM oauth_delegation_agreement WHERE version = '2.0'`, [p.ownerId]);
+    expect((await call(p.token)).status).toBe(200);
+  });
+
+  it('a tool whose scope was not granted: 403 insufficient_scope naming granted ∪ required; granted, it runs', async () => {
+    const narrow = await createBrokerPrincipal(t, { scopes: ['identity:read', 'offline_access'] });
+    const r = await t.inject({
+      method: 'POST',
+      url: SCOPED_PATH,
+      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${narrow.token}` },
+      payload: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'scoped_inbox_read', arguments: {} } }),
+    });
+    expect(r.statusCode).toBe(403);
+    expect(r.json()).toMatchObject({ id: 3, error: { code: -32003, data: { error: 'insufficient_scope', required: ['inbox:read'] } } });
+    const challenge = String(r.headers['www-authenticate']);
+    expect(challenge).toMatch(/^Bearer error="insufficient_scope"/);
+    expect(challenge).toContain('scope="identity:read inbox:read"');
+    const wide = await createBrokerPrincipal(t, { scopes: ['identity:read', 'inbox:read'] });
+    const ok = await t.inject({
+      method: 'POST',
+      url: SCOPED_PATH,
+      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${wide.token}` },
+      payload: JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'scoped_inbox_read', arguments: {} } }),
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().result.structuredContent).toEqual({ ok: true, agent: wide.agentId });
+  });
+
+  it('the modern era sees the same gate', async () => {
+    const r = await brokerCall(t, undefined, 'tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } }, {
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/list',
+    });
+    expect(r.status).toBe(401);
+    const p = await createBrokerPrincipal(t);
+    const ok = await brokerCall(t, p.token, 'tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } }, {
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/list',
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.result.resultType).toBe('complete');
+  });
+});
+
+describe('broker cleanup', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('removes expired tokens, sessions and never-used dynamic clients, and keeps live ones', async () => {
+    const { OauthCleanup } = await import('../../../src/oauth/services/oauth-cleanup.js');
+    const live = await createBrokerPrincipal(t);
+    const old = await createBrokerPrincipal(t);
+    await t.sql(`UPDATE oauth_token SET expires_at = now() - interval '31 days' WHERE id = $1`, [old.tokenId]);
+    await t.sql(`INSERT INTO oauth_client (client_id, kind, client_name, redirect_uris, grant_types, token_endpoint_auth_method, created_at)
+                 VALUES ('mcc_stale', 'dynamic', 'Stale', '["http://127.0.0.1/cb"]', '["authorization_code"]', 'none', now() - interval '40 days')`);
+    const removed = await t.app.get(OauthCleanup).run();
+    expect(removed.tokens).toBe(1);
+    expect(removed.unused_clients).toBe(1);
+    expect(await t.sql(`SELECT id FROM oauth_token WHERE id = $1`, [live.tokenId])).toHaveLength(1);
+    expect(await t.sql(`SELECT id FROM oauth_token WHERE id = $1`, [old.tokenId])).toHaveLength(0);
+  });
+});

@@ -1,0 +1,218 @@
+// OAuth test support: a test human who signs in by email (mail read from a real SMTP sink) and
+// answers consent pages over plain HTTP with a cookie jar, and OAuthClientProvider
+// implementations for the official SDK clients whose redirectToAuthorization hands the URL to that
+// human. The flows are the real ones: discovery, registration (DCR, CIMD, pre-registered),
+// /authorize, consent, /token, refresh.
+import type { SmtpSink } from './smtp-sink.js';
+
+export interface ConsentOptions {
+  /** 'approve' (default) or 'deny'. */
+  decision?: 'approve' | 'deny';
+  /** An existing agent id to bind, or 'new' (default). */
+  agent?: string;
+  agentName?: string;
+}
+
+/** Reads `name="x" value="y"` hidden fields and data-testid markers out of a page. */
+export function hiddenField(html: string, name: string): string | undefined {
+  const match = new RegExp(`name="${name}" value="([^"]*)"`).exec(html);
+  return match ? match[1].replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>') : undefined;
+}
+
+export class TestHuman {
+  private readonly cookies = new Map<string, string>();
+  /** Every consent page this human saw (for assertions). */
+  readonly pages: string[] = [];
+
+  constructor(
+    readonly baseUrl: string,
+    readonly email: string,
+    private readonly sink: SmtpSink,
+  ) {}
+
+  get signedIn(): boolean {
+    return this.cookies.size > 0;
+  }
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  /** A request with the cookie jar and no automatic redirects. */
+  async request(url: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<{ status: number; location?: string; text: string; headers: Headers }> {
+    const absolute = new URL(url, this.baseUrl).toString();
+    const headers: Record<string, string> = { cookie: this.cookieHeader() };
+    let body: string | undefined;
+    if (init.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      headers.origin = new URL(this.baseUrl).origin;
+      body = new URLSearchParams(init.form).toString();
+    }
+    const res = await fetch(absolute, { method: init.method ?? (init.form ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (/max-age=0/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return { status: res.status, location: res.headers.get('location') ?? undefined, text: await res.text(), headers: res.headers };
+  }
+
+  /** Signs in with the emailed six-digit code; returns where the sign-in sent the browser. */
+  async signIn(returnTo = '/account'): Promise<string> {
+    const before = this.sink.messages.filter((m) => m.to.includes(this.email)).length;
+    const started = await this.request('/signin', { form: { email: this.email, return_to: returnTo } });
+    if (started.status !== 200) throw new Error(`sign-in start answered ${started.status}: ${started.text.slice(0, 300)}`);
+    const handle = hiddenField(started.text, 'handle');
+    if (!handle) throw new Error('no sign-in handle on the code page');
+    const mail = await this.nextMail(before);
+    const code = /sign-in code is (\d{6})/.exec(mail.text)?.[1];
+    if (!code) throw new Error('no code in the sign-in mail');
+    const done = await this.request('/signin/code', { form: { handle, code } });
+    if (done.status !== 303 || !done.location) throw new Error(`code answered ${done.status}: ${done.text.slice(0, 300)}`);
+    return done.location;
+  }
+
+  /** The newest sign-in mail after the `before`-th one. */
+  async nextMail(before: number, ms = 5000): Promise<{ text: string; subject: string }> {
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      const mine = this.sink.messages.filter((m) => m.to.includes(this.email));
+      if (mine.length > before) return mine[mine.length - 1];
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`no new mail to ${this.email}`);
+  }
+
+  /**
+   * Opens an authorization URL as a browser would, signs in when sent to, signs the agreement when
+   * needed, and answers consent. Returns the final redirect to the client (code or error).
+   */
+  async authorize(authorizationUrl: string, options: ConsentOptions = {}): Promise<URL> {
+    let page = await this.request(authorizationUrl);
+    if (page.status === 302 && page.location?.startsWith('/signin')) {
+      const returnTo = new URL(page.location, this.baseUrl).searchParams.get('return_to') ?? '/account';
+      const back = await this.signIn(returnTo);
+      page = await this.request(back);
+    }
+    if (page.status === 302 && page.location) return new URL(page.location);
+    if (page.status !== 200) throw new Error(`authorize answered ${page.status}: ${page.text.slice(0, 300)}`);
+    this.pages.push(page.text);
+    let transaction = hiddenField(page.text, 'transaction')!;
+    let csrf = hiddenField(page.text, 'csrf')!;
+    if (page.text.includes('data-testid="delegation-sign"') && options.decision !== 'deny') {
+      const signed = await this.request('/authorize/decision', { form: { transaction, csrf, decision: 'sign', accept_agreement: 'yes' } });
+      if (signed.status !== 200) throw new Error(`signing answered ${signed.status}: ${signed.text.slice(0, 300)}`);
+      this.pages.push(signed.text);
+      transaction = hiddenField(signed.text, 'transaction')!;
+      csrf = hiddenField(signed.text, 'csrf')!;
+    }
+    const form: Record<string, string> = { transaction, csrf, decision: options.decision ?? 'approve', agent: options.agent ?? 'new' };
+    if (options.agentName) form.agent_name = options.agentName;
+    const answer = await this.request('/authorize/decision', { form });
+    if (answer.status !== 303 || !answer.location) throw new Error(`decision answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+    return new URL(answer.location);
+  }
+}
+
+/** What both SDK generations need from a provider; the human answers the authorization URL. */
+export class TestOAuthProvider {
+  clientInfo?: Record<string, unknown>;
+  storedTokens?: Record<string, unknown>;
+  verifier = '';
+  /** The last redirect back from the authorization server (code or error, state, iss). */
+  lastRedirect?: URL;
+  discovery?: unknown;
+  authorizationUrls: URL[] = [];
+
+  constructor(
+    private readonly human: TestHuman,
+    private readonly options: {
+      redirectUrl?: string;
+      clientName?: string;
+      scope?: string;
+      clientMetadataUrl?: string;
+      preregistered?: Record<string, unknown>;
+      authMethod?: 'none' | 'client_secret_basic' | 'client_secret_post';
+      consent?: ConsentOptions;
+    } = {},
+  ) {
+    if (options.preregistered) this.clientInfo = options.preregistered;
+  }
+
+  get redirectUrl(): string {
+    return this.options.redirectUrl ?? 'http://127.0.0.1:33418/callback';
+  }
+
+  get clientMetadataUrl(): string | undefined {
+    return this.options.clientMetadataUrl;
+  }
+
+  get clientMetadata() {
+    return {
+      client_name: this.options.clientName ?? 'SDK test host',
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: this.options.authMethod ?? 'none',
+      ...(this.options.scope ? { scope: this.options.scope } : {}),
+    };
+  }
+
+  state(): string {
+    return 'state-' + Math.random().toString(36).slice(2);
+  }
+
+  clientInformation() {
+    return this.clientInfo as never;
+  }
+
+  saveClientInformation(info: Record<string, unknown>): void {
+    this.clientInfo = info;
+  }
+
+  tokens() {
+    return this.storedTokens as never;
+  }
+
+  saveTokens(tokens: Record<string, unknown>): void {
+    this.storedTokens = tokens;
+  }
+
+  async redirectToAuthorization(url: URL): Promise<void> {
+    this.authorizationUrls.push(url);
+    this.lastRedirect = await this.human.authorize(url.toString(), this.options.consent);
+  }
+
+  saveCodeVerifier(verifier: string): void {
+    this.verifier = verifier;
+  }
+
+  codeVerifier(): string {
+    return this.verifier;
+  }
+
+  saveDiscoveryState(state: unknown): void {
+    this.discovery = state;
+  }
+
+  discoveryState() {
+    return this.discovery as never;
+  }
+
+  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
+    if (scope === 'all' || scope === 'client') this.clientInfo = this.options.preregistered;
+    if (scope === 'all' || scope === 'tokens') this.storedTokens = undefined;
+    if (scope === 'all' || scope === 'verifier') this.verifier = '';
+    if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
+  }
+
+  /** The code of the last redirect (throws with the error when consent was denied). */
+  get code(): string {
+    const code = this.lastRedirect?.searchParams.get('code');
+    if (!code) throw new Error(`no code in the redirect: ${this.lastRedirect?.toString()}`);
+    return code;
+  }
+}
