@@ -1,4 +1,7 @@
-// The inbox's hot SQL: listing, matching a wait, and the rows a read returns.
+// The inbox's hot SQL: listing, matching a wait, the rows a read returns, and storing mail.
+
+/** The LISTEN/NOTIFY channel; payload `<agent id>:<message id>`. */
+export const NOTIFY_CHANNEL = 'inbox_mail';
 
 /** Columns every list item needs (never the raw source or the body). */
 export const LIST_COLUMNS = `id, direction, status, from_address, from_name, to_addresses, subject, received_at, sent_at, otp_code`;
@@ -81,4 +84,19 @@ export function matchesFilter(row: MessageListRow, filter: MessageFilter): boole
   return true;
 }
 
-export const NOTIFY_CHANNEL = 'inbox_mail';
+
+/**
+ * Stores one inbound message for one or more mailboxes and notifies their waiters, in ONE
+ * statement (atomic on its own; NOTIFY is delivered at commit). $1 is the array of agent ids.
+ */
+export const INSERT_INBOUND_SQL = `
+  WITH stored AS (
+    INSERT INTO inbox_message (agent_id, direction, status, from_address, from_name, to_addresses, cc_addresses, envelope_from,
+      subject, message_id, sent_at, text_body, text_truncated, headers, auth, otp_code, otp, links, attachments, size_bytes,
+      remote_ip, delivery_note, raw, expires_at)
+    SELECT recipient, 'inbound', 'received', $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14,
+      $15::jsonb, $16::jsonb, $17::jsonb, $18, $19, NULL, $20, $21
+      FROM unnest($1::uuid[]) AS recipient
+    RETURNING id, agent_id
+  )
+  SELECT id, agent_id, pg_notify('${NOTIFY_CHANNEL}', agent_id || ':' || id) FROM stored`;

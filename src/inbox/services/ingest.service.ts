@@ -2,9 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
 import { InboxAuditEntity } from '../entities/inbox-audit.entity.js';
-import { MessageEntity, type StoredAuth } from '../entities/message.entity.js';
+import type { StoredAuth } from '../entities/message.entity.js';
 import { SuppressionEntity } from '../entities/suppression.entity.js';
-import { NOTIFY_CHANNEL } from '../queries/message.queries.js';
+import { INSERT_INBOUND_SQL } from '../queries/message.queries.js';
 import type { MailboxRef } from './mailboxes.js';
 import { parseMessage, type ParsedMessage } from './message-parser.js';
 
@@ -35,65 +35,59 @@ export class IngestService {
 
   async store(raw: Buffer, parsed: ParsedMessage, recipients: MailboxRef[], envelope: InboundEnvelope): Promise<string[]> {
     const expiresAt = new Date(Date.now() + this.config.inboxRetentionDays * 86_400_000);
-    const ids = await this.dataSource.transaction(async (tx) => {
-      const messages = tx.getRepository(MessageEntity);
-      const stored: string[] = [];
-      for (const mailbox of recipients) {
-        const row = await messages.save(
-          messages.create({
-            agentId: mailbox.agentId,
-            direction: 'inbound',
-            status: 'received',
-            fromAddress: parsed.fromAddress || (envelope.envelopeFrom ?? ''),
-            fromName: parsed.fromName,
-            toAddresses: parsed.to.length ? parsed.to : [mailbox.address],
-            ccAddresses: parsed.cc,
-            envelopeFrom: envelope.envelopeFrom,
-            subject: parsed.subject,
-            messageId: parsed.messageId,
-            sentAt: parsed.sentAt,
-            textBody: parsed.text,
-            textTruncated: parsed.textTruncated,
-            headers: parsed.headers,
-            auth: envelope.auth,
-            otpCode: parsed.otpCode,
-            otp: parsed.otp,
-            links: parsed.links,
-            attachments: parsed.attachments,
-            sizeBytes: raw.length,
-            remoteIp: envelope.remoteIp,
-            deliveryNote: null,
-            raw,
-            expiresAt,
-          }),
-        );
-        stored.push(row.id);
-        if (parsed.report) {
-          for (const address of parsed.report.addresses) {
-            const inserted = await tx
-              .getRepository(SuppressionEntity)
-              .createQueryBuilder()
-              .insert()
-              .values({ agentId: mailbox.agentId, address, reason: parsed.report.kind, sourceMessageId: row.id })
-              .orIgnore()
-              .execute();
-            if (inserted.identifiers.length && inserted.identifiers[0]) {
-              await tx.getRepository(InboxAuditEntity).save({
-                actor: 'system',
-                action: `suppress_${parsed.report.kind}`,
-                agentId: mailbox.agentId,
-                detail: { address, message_id: row.id },
-              });
+    const params = [
+      recipients.map((m) => m.agentId),
+      parsed.fromAddress || (envelope.envelopeFrom ?? ''),
+      parsed.fromName,
+      JSON.stringify(parsed.to.length ? parsed.to : recipients.map((m) => m.address)),
+      JSON.stringify(parsed.cc),
+      envelope.envelopeFrom,
+      parsed.subject,
+      parsed.messageId,
+      parsed.sentAt,
+      parsed.text,
+      parsed.textTruncated,
+      JSON.stringify(parsed.headers),
+      JSON.stringify(envelope.auth),
+      parsed.otpCode,
+      parsed.otp ? JSON.stringify(parsed.otp) : null,
+      JSON.stringify(parsed.links),
+      JSON.stringify(parsed.attachments),
+      raw.length,
+      envelope.remoteIp,
+      raw,
+      expiresAt,
+    ];
+    // The common case is one statement (one round trip); a bounce or complaint also records
+    // suppressions, in the same transaction.
+    const report = parsed.report;
+    const rows = !report
+      ? ((await this.dataSource.query(INSERT_INBOUND_SQL, params)) as Array<{ id: string; agent_id: string }>)
+      : await this.dataSource.transaction(async (tx) => {
+          const stored = (await tx.query(INSERT_INBOUND_SQL, params)) as Array<{ id: string; agent_id: string }>;
+          for (const row of stored) {
+            for (const address of report.addresses) {
+              const inserted = await tx
+                .getRepository(SuppressionEntity)
+                .createQueryBuilder()
+                .insert()
+                .values({ agentId: row.agent_id, address, reason: report.kind, sourceMessageId: row.id })
+                .orIgnore()
+                .execute();
+              if (inserted.identifiers.length && inserted.identifiers[0]) {
+                await tx.getRepository(InboxAuditEntity).save({
+                  actor: 'system',
+                  action: `suppress_${report.kind}`,
+                  agentId: row.agent_id,
+                  detail: { address, message_id: row.id },
+                });
+              }
             }
           }
-        }
-        // Delivered with the commit, never before: a waiter only ever sees committed mail.
-        await tx.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, `${mailbox.agentId}:${row.id}`]);
-      }
-      return stored;
-    });
-    this.logger.debug(`Stored ${ids.length} message(s) of ${raw.length} bytes`);
-    return ids;
+          return stored;
+        });
+    this.logger.debug(`Stored ${rows.length} message(s) of ${raw.length} bytes`);
+    return rows.map((r) => r.id);
   }
 
   /** Parses and stores in one go (local deliveries). */
