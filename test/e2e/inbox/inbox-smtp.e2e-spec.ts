@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createBrokerPrincipal, brokerTool } from '../../support/broker.js';
@@ -8,14 +13,19 @@ const MAIL_DOMAIN = 'agents.test';
 
 describe('inbox: the inbound SMTP listener', () => {
   let t: InboxTestApp;
+  let certDir: string;
   beforeAll(async () => {
+    // A self-signed certificate, so the listener offers STARTTLS.
+    certDir = mkdtempSync(path.join(tmpdir(), 'agentry-inbox-tls-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${MAIL_DOMAIN}`, '-keyout', path.join(certDir, 'key.pem'), '-out', path.join(certDir, 'cert.pem')], { stdio: 'ignore' });
     t = await createInboxApp({
-      env: { MAIL_DOMAIN, OPERATOR_BOOTSTRAP_TOKEN: OPERATOR, INBOX_MAX_MESSAGE_BYTES: '20000', RATE_LIMIT_GENERAL: 'off', INBOX_SMTP_MAX_CONNECTIONS_PER_IP: '3' },
+      env: { INBOX_SMTP_TLS_CERT: path.join(certDir, 'cert.pem'), INBOX_SMTP_TLS_KEY: path.join(certDir, 'key.pem'), MAIL_DOMAIN, OPERATOR_BOOTSTRAP_TOKEN: OPERATOR, INBOX_MAX_MESSAGE_BYTES: '20000', RATE_LIMIT_GENERAL: 'off', INBOX_SMTP_MAX_CONNECTIONS_PER_IP: '3' },
       txt: { 'sender.example': ['v=spf1 ip4:127.0.0.1 -all'] },
     });
   });
   afterAll(async () => {
     await t.close();
+    rmSync(certDir, { recursive: true, force: true });
   });
 
   async function admin(text: string, params: unknown[] = []): Promise<void> {
@@ -57,6 +67,24 @@ describe('inbox: the inbound SMTP listener', () => {
     // SPF evaluated against the injected zone (127.0.0.1 is allowed for sender.example); no DKIM signature.
     expect(read.data.authentication).toMatchObject({ spf: 'pass', dkim: 'none' });
     expect(read.data.headers.subject).toBe('Your Acme verification code');
+  });
+
+  it('offers STARTTLS when a certificate is configured, and takes mail over TLS', async () => {
+    const { dialog } = await SmtpDialog.open(t.smtpPort);
+    try {
+      expect(await dialog.command('EHLO client.example')).toMatch(/STARTTLS/);
+    } finally {
+      dialog.close();
+    }
+    const agent = await createBrokerPrincipal(t);
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: t.smtpPort, secure: false, requireTLS: true, tls: { rejectUnauthorized: false } });
+    try {
+      const info = (await transport.sendMail({ from: 'tls@sender.example', to: `${agent.agentHandle}@${MAIL_DOMAIN}`, subject: 'over TLS', text: 'hi' })) as { response: string };
+      expect(info.response).toMatch(/^250/);
+    } finally {
+      transport.close();
+    }
+    expect(await t.sql('SELECT subject FROM inbox_message WHERE agent_id = $1', [agent.agentId])).toEqual([{ subject: 'over TLS' }]);
   });
 
   it('refuses an unknown mailbox and a foreign domain with 550 at RCPT time', async () => {
