@@ -8,12 +8,18 @@ import { createLogger } from './common/http/logger.js';
 import { ConfigError, loadConfig } from './config/app-config.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { runMigrationsLocked } from './database/migration-runner.js';
+import { SecretBox } from './common/secrets/secret-box.js';
+import { SigningKeyEntity } from './identity/entities/signing-key.entity.js';
+import { rotateSigningKey } from './identity/services/signing-keys.js';
 
 const USAGE = `usage: npm run cli -- <command>
   migration:run             apply pending migrations
   operator:create <name>    create an operator and print its token (shown once)
   operator:list             list operators
-  operator:revoke <id>      revoke an operator's token`;
+  operator:revoke <id>      revoke an operator's token
+  identity:rotate-key       rotate the broker's assertion signing key (the old one stays
+                            published until its last assertion has expired)
+  identity:list-keys        list the assertion signing keys`;
 
 async function main(): Promise<number> {
   const [command, ...args] = process.argv.slice(2);
@@ -24,7 +30,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const logger = createLogger('warn');
   const embedded = await resolveDatabase(config, logger);
-  const ds = await new DataSource({ ...dataSourceOptions(config.databaseUrl!), entities: [OperatorEntity] }).initialize();
+  const ds = await new DataSource({ ...dataSourceOptions(config.databaseUrl!), entities: [OperatorEntity, SigningKeyEntity] }).initialize();
   try {
     const applied = await runMigrationsLocked(ds);
     const operators = ds.getRepository(OperatorEntity);
@@ -56,6 +62,17 @@ async function main(): Promise<number> {
           return 1;
         }
         process.stdout.write('Revoked.\n');
+        return 0;
+      }
+      case 'identity:rotate-key': {
+        const key = await rotateSigningKey(ds.manager, new SecretBox(config.brokerKeyEncryptionKey), config.brokerAssertionTtlSeconds);
+        process.stdout.write(`New active signing key ${key!.kid} (${key!.alg}); the previous key stays in the JWKS until its assertions expired.\n`);
+        return 0;
+      }
+      case 'identity:list-keys': {
+        for (const k of await ds.getRepository(SigningKeyEntity).find({ order: { createdAt: 'ASC' } })) {
+          process.stdout.write(`${k.kid}  ${k.alg}  ${k.status.padEnd(7)}  created ${k.createdAt.toISOString()}${k.publishUntil ? `  published until ${k.publishUntil.toISOString()}` : ''}\n`);
+        }
         return 0;
       }
       default:

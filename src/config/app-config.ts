@@ -59,6 +59,9 @@ class EnvironmentVariables {
   @IsOptional() @IsIn(['true', 'false', '1', '0'], { message: 'must be true or false' }) OAUTH_CIMD_ALLOW_LOOPBACK?: string;
   @IsOptional() @IsIn(['true', 'false', '1', '0'], { message: 'must be true or false' }) BROKER_RP_ALLOW_LOOPBACK?: string;
   @IsOptional() @Matches(/^\d{2,6}$/, { message: 'must be a number of seconds (10-999999)' }) OAUTH_ACCESS_TOKEN_TTL?: string;
+  @IsOptional() @IsIn(['allow', 'warn', 'require', 'block'], { message: 'must be one of allow, warn, require, block' }) BROKER_RP_POLICY?: string;
+  @IsOptional() @IsString() BROKER_ATTESTATION_AUTHORITIES?: string;
+  @IsOptional() @Matches(/^\d{2,3}$/, { message: 'must be a number of seconds (30-600)' }) BROKER_ASSERTION_TTL?: string;
   @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 10/600) or off' })
   RATE_LIMIT_SIGNIN?: string;
   @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 5/3600) or off' })
@@ -118,6 +121,12 @@ export class AppConfig {
   /** Tests and local development only: relying parties and authorities on loopback over http. */
   brokerRpAllowLoopback!: boolean;
   oauthAccessTokenTtlSeconds!: number;
+  /** The operator's default relying-party policy (owners and per-service rules refine it). */
+  brokerRpPolicy!: 'allow' | 'warn' | 'require' | 'block';
+  /** Attestation authorities configured in the environment (trust roots besides those registered by operators). */
+  brokerAttestationAuthorities!: { issuer: string; jwks_uri: string }[];
+  /** Lifetime of identity assertions, seconds (30-600). */
+  brokerAssertionTtlSeconds!: number;
   rateLimitSignin!: RatePolicySetting;
   rateLimitSigninEmail!: RatePolicySetting;
   rateLimitBrokerAgent!: RatePolicySetting;
@@ -153,6 +162,30 @@ function list(value: string | undefined): string[] | undefined {
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined) return fallback;
   return value === 'true' || value === '1';
+}
+
+function parseAssertionTtl(value: string | undefined): number {
+  const ttl = Number(value ?? 300);
+  if (ttl < 30 || ttl > 600) throw new ConfigError('Invalid configuration: BROKER_ASSERTION_TTL must be a number of seconds (30-600)');
+  return ttl;
+}
+
+/** `[{"issuer":"https://…","jwks_uri":"https://…"}, …]` */
+function parseAuthorities(value: string | undefined): { issuer: string; jwks_uri: string }[] {
+  if (value === undefined || value.trim() === '') return [];
+  const fail = () => new ConfigError('Invalid configuration: BROKER_ATTESTATION_AUTHORITIES must be a JSON array of {"issuer","jwks_uri"} with absolute URLs');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw fail();
+  }
+  if (!Array.isArray(parsed)) throw fail();
+  return parsed.map((entry: unknown) => {
+    const e = entry as { issuer?: unknown; jwks_uri?: unknown };
+    if (typeof e?.issuer !== 'string' || typeof e.jwks_uri !== 'string' || !URL_PATTERN.test(e.issuer) || !URL_PATTERN.test(e.jwks_uri)) throw fail();
+    return { issuer: e.issuer.replace(/\/+$/, ''), jwks_uri: e.jwks_uri };
+  });
 }
 
 function firstError(errors: ValidationError[]): string {
@@ -223,6 +256,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     oauthCimdAllowLoopback: bool(raw.OAUTH_CIMD_ALLOW_LOOPBACK, false),
     brokerRpAllowLoopback: bool(raw.BROKER_RP_ALLOW_LOOPBACK, false),
     oauthAccessTokenTtlSeconds: Number(raw.OAUTH_ACCESS_TOKEN_TTL ?? 3600),
+    brokerRpPolicy: (raw.BROKER_RP_POLICY ?? 'warn') as AppConfig['brokerRpPolicy'],
+    brokerAttestationAuthorities: parseAuthorities(raw.BROKER_ATTESTATION_AUTHORITIES),
+    brokerAssertionTtlSeconds: parseAssertionTtl(raw.BROKER_ASSERTION_TTL),
     rateLimitSignin: parseRate(raw.RATE_LIMIT_SIGNIN, '10/600'),
     rateLimitSigninEmail: parseRate(raw.RATE_LIMIT_SIGNIN_EMAIL, '5/3600'),
     rateLimitBrokerAgent: parseRate(raw.RATE_LIMIT_BROKER_AGENT, '120/60'),

@@ -6,6 +6,26 @@ import { AppConfig } from '../../config/app-config.js';
 import { AgentEntity, type AgentStatus } from '../entities/agent.entity.js';
 import { identityErrors } from '../identity.errors.js';
 import { cleanAgentName, handleFromName } from './agent-handles.js';
+import type { OwnerPrincipal } from '../../common/auth/principals.js';
+import type { RpPolicy } from '../entities/rp-verification.entity.js';
+import { AttestationAuthorities, type AttestationAuthorityView } from './attestation-authorities.js';
+import { IdentityProfile, type RegisterView, type WhoamiView } from './identity-profile.js';
+import type { DiscoveryInput } from './relying-parties.js';
+import { RpPolicies, type EffectivePolicyView, type RpPolicyRuleView } from './rp-policies.js';
+import { SignupFlow } from './signup-flow.js';
+import { SignupProofs, type SignupRecordView } from './signup-proofs.js';
+import type { ProveResult, SignupResult } from './signup.views.js';
+import { SigningKeys, type SigningKeyView } from './signing-keys.js';
+
+/** identity_prove's discovery inputs (exactly one source). */
+export interface ProveInput {
+  service?: unknown;
+  rp_discovery?: unknown;
+  rp_discovery_url?: unknown;
+  rp_attestation?: unknown;
+  accepted_tos_text: string;
+  force_new?: boolean;
+}
 
 export interface AgentView {
   id: string;
@@ -28,7 +48,146 @@ export class IdentityService {
   constructor(
     private readonly config: AppConfig,
     @InjectRepository(AgentEntity) private readonly agents: Repository<AgentEntity>,
+    private readonly profile: IdentityProfile,
+    private readonly flow: SignupFlow,
+    private readonly proofs: SignupProofs,
+    private readonly policies: RpPolicies,
+    private readonly authorities: AttestationAuthorities,
+    private readonly keys: SigningKeys,
   ) {}
+
+  // ---- The broker's agent-facing calls (MCP tools and the REST mirror) ----
+
+  /** identity_whoami. @throws agent_revoked */
+  async whoami(principal: AgentPrincipal): Promise<WhoamiView> {
+    return this.profile.whoami(principal, await this.requireActiveAgent(principal));
+  }
+
+  /** identity_register: the sub-identity bound to the token, renamed when a new name is given. @throws agent_revoked, validation_failed */
+  async register(principal: AgentPrincipal, input: { name?: string; harness?: string }): Promise<RegisterView> {
+    let agent = await this.requireActiveAgent(principal);
+    if ((input.name !== undefined && input.name !== agent.name) || (input.harness !== undefined && input.harness !== agent.harness)) {
+      const name = input.name === undefined ? agent.name : cleanAgentName(input.name);
+      if (!name) throw identityErrors.invalidName();
+      await this.agents.update({ id: agent.id }, { name, harness: input.harness?.slice(0, 200) ?? agent.harness });
+      agent = await this.requireActiveAgent(principal);
+    }
+    return this.profile.register(principal, agent, false);
+  }
+
+  /**
+   * identity_signup: the broker fetches the RP's discovery itself.
+   * @throws agent_revoked, discovery_source_not_allowed, rp_discovery_failed, tos_mismatch, rp_blocked, rp_unverified,
+   * rp_broker_untrusted, rp_attestation_invalid, rp_attestation_expired, rp_broker_unavailable, ledger_email_failed
+   */
+  async signup(principal: AgentPrincipal, input: Record<string, unknown>, via: 'identity_signup' | 'rest_signup' = 'identity_signup'): Promise<SignupResult> {
+    for (const key of ['rp_discovery', 'rp_discovery_url', 'rp_attestation']) {
+      if (input[key] !== undefined) throw identityErrors.discoverySourceNotAllowed(`identity_signup does not take ${key}: the broker fetches and verifies the service's discovery itself.`);
+    }
+    if (typeof input.service !== 'string' || typeof input.accepted_tos_text !== 'string') {
+      throw identityErrors.invalidInput('service and accepted_tos_text are required strings');
+    }
+    const agent = await this.requireActiveAgent(principal);
+    return this.flow.signup(principal, agent, {
+      discovery: { kind: 'service', service: input.service },
+      acceptedTosText: input.accepted_tos_text,
+      forceNew: input.force_new === true,
+      via,
+    });
+  }
+
+  /** identity_prove (advanced): exactly one of rp_discovery or rp_discovery_url. @throws as signup */
+  async prove(principal: AgentPrincipal, input: ProveInput): Promise<ProveResult> {
+    if (input.rp_attestation !== undefined) throw identityErrors.discoverySourceNotAllowed('A raw rp_attestation is not accepted; supply the discovery document or its URL.');
+    const hasDoc = input.rp_discovery !== undefined;
+    const hasUrl = input.rp_discovery_url !== undefined;
+    if (hasDoc === hasUrl) throw identityErrors.discoverySourceNotAllowed('Supply exactly one of rp_discovery or rp_discovery_url.');
+    if (input.service !== undefined) throw identityErrors.discoverySourceNotAllowed('Do not combine a service origin with rp_discovery or rp_discovery_url; use identity_signup for an origin.');
+    let discovery: DiscoveryInput;
+    if (hasUrl) {
+      if (typeof input.rp_discovery_url !== 'string') throw identityErrors.invalidInput('rp_discovery_url must be a URL');
+      discovery = { kind: 'url', url: input.rp_discovery_url };
+    } else {
+      discovery = { kind: 'supplied', document: input.rp_discovery };
+    }
+    const agent = await this.requireActiveAgent(principal);
+    return this.flow.prove(principal, agent, { discovery, acceptedTosText: input.accepted_tos_text, forceNew: input.force_new === true, via: 'identity_prove' });
+  }
+
+  /**
+   * identity_record_signup: exactly one of signup_token or self_report.
+   * @throws agent_revoked, validation_failed, signup_token_invalid, signup_token_not_linked, signup_token_ownership_mismatch, rp_attestation_invalid, conflict
+   */
+  async recordSignup(principal: AgentPrincipal, input: { signup_token?: string; self_report?: { service: string; account?: string; context_url?: string } }): Promise<SignupRecordView> {
+    for (const key of ['rp_discovery', 'rp_discovery_url', 'rp_attestation']) {
+      if ((input as Record<string, unknown>)[key] !== undefined) throw identityErrors.discoverySourceNotAllowed(`identity_record_signup does not take ${key}.`);
+    }
+    if ((input.signup_token === undefined) === (input.self_report === undefined)) {
+      throw identityErrors.invalidInput('Supply exactly one of signup_token or self_report.');
+    }
+    const agent = await this.requireActiveAgent(principal);
+    return this.proofs.record(agent, input.signup_token !== undefined ? { signup_token: input.signup_token } : { self_report: input.self_report! });
+  }
+
+  // ---- Relying-party policies ----
+
+  /** An owner's own rules (the account page shows them). */
+  ownerPolicies(owner: OwnerPrincipal): Promise<RpPolicyRuleView[]> {
+    return this.policies.list(owner.ownerId);
+  }
+
+  /** Sets (or, with null, removes) an owner's rule for a service origin or "*" (their default). @throws validation_failed */
+  setOwnerPolicy(owner: OwnerPrincipal, service: string, policy: RpPolicy | null): Promise<RpPolicyRuleView | null> {
+    return this.policies.set(owner.ownerId, service, policy, `owner:${owner.email}`);
+  }
+
+  /** What applies to an owner's agents at a service, and which rule decided it. @throws validation_failed */
+  effectivePolicy(ownerId: string, service: string): Promise<EffectivePolicyView> {
+    return this.policies.effective(ownerId, this.policyOrigin(service));
+  }
+
+  /** Operators' rules ("*" is the default that overrides BROKER_RP_POLICY), or an owner's when ownerId is given. */
+  operatorPolicies(ownerId?: string): Promise<RpPolicyRuleView[]> {
+    return this.policies.list(ownerId ?? this.policies.operatorKey());
+  }
+
+  setOperatorPolicy(service: string, policy: RpPolicy | null, by: string): Promise<RpPolicyRuleView | null> {
+    return this.policies.set(this.policies.operatorKey(), service, policy, `operator:${by}`);
+  }
+
+  // ---- Attestation authorities and signing keys (operators) ----
+
+  listAuthorities(): Promise<AttestationAuthorityView[]> {
+    return this.authorities.list();
+  }
+
+  registerAuthority(issuer: string, jwksUri: string, by: string): Promise<AttestationAuthorityView> {
+    return this.authorities.register(issuer, jwksUri, by);
+  }
+
+  removeAuthority(id: string): Promise<void> {
+    return this.authorities.remove(id);
+  }
+
+  jwks(): ReturnType<SigningKeys['jwks']> {
+    return this.keys.jwks();
+  }
+
+  signingKeys(): Promise<SigningKeyView[]> {
+    return this.keys.list();
+  }
+
+  rotateSigningKey(): Promise<SigningKeyView> {
+    return this.keys.rotate();
+  }
+
+  private policyOrigin(service: string): string {
+    try {
+      return new URL(service).origin;
+    } catch {
+      throw identityErrors.invalidInput('service must be an origin such as https://example.com');
+    }
+  }
 
   view(agent: AgentEntity): AgentView {
     return {

@@ -1,0 +1,71 @@
+/** A relying party's published signup terms: GET <origin>/.well-known/agent-signup. */
+export interface RpDiscovery {
+  issuer: string;
+  name: string;
+  provider_url: string | null;
+  audience: string;
+  terms: { url: string; version: string; text: string };
+  endpoints: { agent_signup: string };
+  scopes: string[];
+  trusted_brokers?: string[];
+  attestation?: string;
+}
+
+export const DISCOVERY_PATH = '/.well-known/agent-signup';
+
+const str = (v: unknown, max: number): v is string => typeof v === 'string' && v.length > 0 && v.length <= max;
+
+/**
+ * Checks a discovery document's shape and that it speaks for `origin` (its issuer and signup
+ * endpoint on that origin). Returns the problem as text, or the typed document.
+ */
+export function parseDiscovery(json: unknown, origin: string | undefined): RpDiscovery | string {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return 'the discovery document is not a JSON object';
+  const d = json as Record<string, unknown>;
+  if (!str(d.issuer, 300)) return 'issuer is missing';
+  let issuerOrigin: string;
+  try {
+    issuerOrigin = new URL(d.issuer).origin;
+  } catch {
+    return 'issuer is not a URL';
+  }
+  if (issuerOrigin !== d.issuer.replace(/\/+$/, '')) return 'issuer must be the service origin (scheme, host and port, no path)';
+  if (origin !== undefined && issuerOrigin !== origin) return `issuer ${issuerOrigin} is not the origin the document was fetched from (${origin})`;
+  if (!str(d.name, 200)) return 'name is missing';
+  if (d.provider_url !== undefined && d.provider_url !== null && !str(d.provider_url, 2000)) return 'provider_url must be a URL';
+  if (!str(d.audience, 500)) return 'audience is missing';
+  const terms = d.terms as Record<string, unknown> | undefined;
+  if (!terms || typeof terms !== 'object') return 'terms is missing';
+  if (!str(terms.url, 2000) || !str(terms.version, 100) || !str(terms.text, 60_000)) return 'terms needs url, version and text';
+  const endpoints = d.endpoints as Record<string, unknown> | undefined;
+  if (!endpoints || !str(endpoints.agent_signup, 2000)) return 'endpoints.agent_signup is missing';
+  let signupUrl: URL;
+  try {
+    signupUrl = new URL(endpoints.agent_signup);
+  } catch {
+    return 'endpoints.agent_signup is not an absolute URL';
+  }
+  if (signupUrl.origin !== issuerOrigin) return 'endpoints.agent_signup must be on the service origin';
+  const scopes = d.scopes ?? [];
+  if (!Array.isArray(scopes) || scopes.length > 30 || !scopes.every((s) => str(s, 100))) return 'scopes must be a list of strings';
+  if (d.trusted_brokers !== undefined && (!Array.isArray(d.trusted_brokers) || !d.trusted_brokers.every((s) => str(s, 300)))) {
+    return 'trusted_brokers must be a list of broker issuers';
+  }
+  if (d.attestation !== undefined && d.attestation !== null && !str(d.attestation, 20_000)) return 'attestation must be a compact JWS';
+  return {
+    issuer: issuerOrigin,
+    name: d.name,
+    provider_url: (d.provider_url as string | undefined) ?? null,
+    audience: d.audience,
+    terms: { url: terms.url, version: terms.version, text: terms.text },
+    endpoints: { agent_signup: signupUrl.toString() },
+    scopes: scopes as string[],
+    ...(d.trusted_brokers ? { trusted_brokers: (d.trusted_brokers as string[]).map((b) => b.replace(/\/+$/, '')) } : {}),
+    ...(typeof d.attestation === 'string' ? { attestation: d.attestation } : {}),
+  };
+}
+
+/** Terms compare byte for byte after CRLF and CR become LF. */
+export function normalizeTerms(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
+}

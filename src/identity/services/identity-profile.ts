@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { AgentPrincipal } from '../../common/auth/principals.js';
+import { AppConfig } from '../../config/app-config.js';
+import { AcceptanceEntity } from '../entities/acceptance.entity.js';
+import type { AgentView } from './identity.service.js';
+import { SignupProofs, type SignupRecordView } from './signup-proofs.js';
+import { toAcceptanceView, type AcceptanceView } from './signup.views.js';
+
+export interface WhoamiView {
+  agent: { id: string; name: string; handle: string; harness: string | null; inbox_address: string; status: string; created_at: string };
+  human: { id: string; email: string; verified: true };
+  client: { client_id: string; name: string };
+  scopes: string[];
+  recent_signups: SignupRecordView[];
+  latest_acceptances: AcceptanceView[];
+  links: Record<string, string>;
+}
+
+export interface RegisterView {
+  agent_id: string;
+  name: string;
+  handle: string;
+  harness: string | null;
+  inbox_address: string;
+  status: string;
+  owner: { id: string; email: string };
+  created: boolean;
+}
+
+/** What identity_whoami and identity_register show about the calling agent. */
+@Injectable()
+export class IdentityProfile {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly proofs: SignupProofs,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async whoami(principal: AgentPrincipal, agent: AgentView): Promise<WhoamiView> {
+    const latest = await this.dataSource
+      .getRepository(AcceptanceEntity)
+      .createQueryBuilder('a')
+      .distinctOn(['a.service_origin'])
+      .where('a.agent_id = :agentId', { agentId: agent.id })
+      .orderBy('a.service_origin')
+      .addOrderBy('a.created_at', 'DESC')
+      .limit(50)
+      .getMany();
+    const base = this.config.publicBaseUrl;
+    return {
+      agent: { id: agent.id, name: agent.name, handle: agent.handle, harness: agent.harness, inbox_address: agent.inbox_address, status: agent.status, created_at: agent.created_at },
+      human: { id: principal.ownerId, email: principal.ownerEmail, verified: true },
+      client: { client_id: principal.clientId, name: principal.clientName },
+      scopes: [...principal.scopes],
+      recent_signups: await this.proofs.recent(agent.id),
+      latest_acceptances: latest.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map(toAcceptanceView),
+      links: {
+        workflow: 'agentregistrar://docs/workflow',
+        error_recovery: 'agentregistrar://docs/error-recovery',
+        relying_party_guide: 'agentregistrar://docs/relying-party-guide',
+        policies: 'agentregistrar://docs/policies',
+        jwks: `${base}/.well-known/jwks.json`,
+        docs: `${base}/docs/broker-relying-parties`,
+      },
+    };
+  }
+
+  register(principal: AgentPrincipal, agent: AgentView, created: boolean): RegisterView {
+    return {
+      agent_id: agent.id,
+      name: agent.name,
+      handle: agent.handle,
+      harness: agent.harness,
+      inbox_address: agent.inbox_address,
+      status: agent.status,
+      owner: { id: principal.ownerId, email: principal.ownerEmail },
+      created,
+    };
+  }
+}

@@ -1,0 +1,131 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { SecretBox } from '../../common/secrets/secret-box.js';
+import { SecretsService } from '../../common/secrets/secrets.service.js';
+import { AppConfig } from '../../config/app-config.js';
+import { SigningKeyEntity } from '../entities/signing-key.entity.js';
+
+export const ASSERTION_ALG = 'ES256';
+/** How long an RP may cache our JWKS (the Cache-Control we send) plus jose's default cache. */
+const RP_CACHE_SECONDS = 600;
+
+export interface SigningKeyView {
+  kid: string;
+  alg: string;
+  status: 'active' | 'retired';
+  created_at: string;
+  retired_at: string | null;
+  publish_until: string | null;
+}
+
+interface ActiveKey {
+  kid: string;
+  alg: string;
+  key: CryptoKey;
+}
+
+const view = (k: SigningKeyEntity): SigningKeyView => ({
+  kid: k.kid,
+  alg: k.alg,
+  status: k.status,
+  created_at: k.createdAt.toISOString(),
+  retired_at: k.retiredAt?.toISOString() ?? null,
+  publish_until: k.publishUntil?.toISOString() ?? null,
+});
+
+/**
+ * Creates a new active ES256 key and retires the previous one, which stays published until the last
+ * assertion it can have signed has expired plus one RP cache period. Runs under an advisory lock so
+ * concurrent starts and rotations agree on one active key. Used by the service and by the CLI.
+ */
+export async function rotateSigningKey(manager: EntityManager, box: SecretBox, maxAssertionTtlSeconds: number, onlyIfNone = false): Promise<SigningKeyEntity | undefined> {
+  return manager.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('identity_signing_key'))`);
+    const repo = tx.getRepository(SigningKeyEntity);
+    const current = await repo.find({ where: { status: 'active' } });
+    if (onlyIfNone && current.length > 0) return undefined;
+    const { publicKey, privateKey } = await generateKeyPair(ASSERTION_ALG, { extractable: true });
+    const publicJwk = await exportJWK(publicKey);
+    const kid = await calculateJwkThumbprint(publicJwk);
+    const now = Date.now();
+    for (const old of current) {
+      old.status = 'retired';
+      old.retiredAt = new Date(now);
+      old.publishUntil = new Date(now + (maxAssertionTtlSeconds + RP_CACHE_SECONDS) * 1000);
+      await repo.save(old);
+    }
+    return repo.save(
+      repo.create({
+        kid,
+        alg: ASSERTION_ALG,
+        publicJwk: { ...publicJwk, kid, alg: ASSERTION_ALG, use: 'sig' },
+        privateJwk: box.seal(JSON.stringify(await exportJWK(privateKey))),
+        status: 'active',
+      }),
+    );
+  });
+}
+
+/** The broker's assertion signing keys: generated on first start, published as a JWKS, rotated by operators. */
+@Injectable()
+export class SigningKeys implements OnApplicationBootstrap {
+  private readonly logger = new Logger('SigningKeys');
+  private readonly imported = new Map<string, CryptoKey>();
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly secrets: SecretsService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const created = await rotateSigningKey(this.dataSource.manager, this.secrets.box, this.config.brokerAssertionTtlSeconds, true);
+    if (created) this.logger.log(`Generated the first assertion signing key ${created.kid}${this.secrets.box.encrypts ? ' (stored encrypted)' : ''}`);
+  }
+
+  /** The key new assertions are signed with (one indexed read; the imported key is cached by kid). */
+  async signingKey(): Promise<ActiveKey> {
+    const repo = this.dataSource.getRepository(SigningKeyEntity);
+    let row = await repo.findOne({ where: { status: 'active' }, order: { createdAt: 'DESC' } });
+    if (!row) {
+      await rotateSigningKey(this.dataSource.manager, this.secrets.box, this.config.brokerAssertionTtlSeconds, true);
+      row = await repo.findOneOrFail({ where: { status: 'active' }, order: { createdAt: 'DESC' } });
+    }
+    let key = this.imported.get(row.kid);
+    if (!key) {
+      const jwk = JSON.parse(this.secrets.box.open(row.privateJwk)) as JWK;
+      key = (await importJWK(jwk, row.alg)) as CryptoKey;
+      if (this.imported.size > 20) this.imported.clear();
+      this.imported.set(row.kid, key);
+    }
+    return { kid: row.kid, alg: row.alg, key };
+  }
+
+  /** Every key an RP may need: the active one and retired ones still within their publication window. */
+  async jwks(): Promise<{ keys: JWK[] }> {
+    const rows: SigningKeyEntity[] = await this.dataSource.getRepository(SigningKeyEntity)
+      .createQueryBuilder('k')
+      .where(`k.status = 'active' OR k.publish_until > now()`)
+      .orderBy('k.created_at', 'DESC')
+      .getMany();
+    return { keys: rows.map((r) => r.publicJwk as JWK) };
+  }
+
+  /** Whether a kid is (or was) one of ours: receipts signed by the broker itself are refused. */
+  async isBrokerKid(kid: string): Promise<boolean> {
+    return (await this.dataSource.getRepository(SigningKeyEntity).countBy({ kid })) > 0;
+  }
+
+  async list(): Promise<SigningKeyView[]> {
+    const rows = await this.dataSource.getRepository(SigningKeyEntity).find({ order: { createdAt: 'DESC' } });
+    return rows.map(view);
+  }
+
+  async rotate(): Promise<SigningKeyView> {
+    const created = await rotateSigningKey(this.dataSource.manager, this.secrets.box, this.config.brokerAssertionTtlSeconds);
+    this.logger.log(`Rotated the assertion signing key; new kid ${created!.kid}`);
+    return view(created!);
+  }
+}

@@ -1,0 +1,39 @@
+import type { AgentPrincipal } from '../../../common/auth/principals.js';
+import type { RegisterView } from '../../../identity/services/identity-profile.js';
+import { IdentityService } from '../../../identity/services/identity.service.js';
+import { defineTool } from '../../registry/define-tool.js';
+
+export const identityRegisterTool = defineTool<IdentityService, { name?: string; harness?: string }, RegisterView>({
+  name: 'identity_register',
+  title: 'Create or resume agent sub-identity',
+  description:
+    'Registers the agent sub-identity for this session, or returns the one already bound to it: id, name, harness, inbox address, ' +
+    'status and human owner. Optionally sets its display name and harness. No mail is sent.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 100, description: 'Display name of this agent (optional).' },
+      harness: { type: 'string', minLength: 1, maxLength: 200, description: 'The host or harness you run in (optional).' },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      agent_id: { type: 'string' },
+      name: { type: 'string' },
+      handle: { type: 'string' },
+      harness: { type: ['string', 'null'] },
+      inbox_address: { type: 'string' },
+      status: { type: 'string' },
+      owner: { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' } }, required: ['id', 'email'] },
+      created: { type: 'boolean' },
+    },
+    required: ['agent_id', 'name', 'handle', 'harness', 'inbox_address', 'status', 'owner', 'created'],
+    additionalProperties: false,
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scopes: ['identity:write'],
+  service: IdentityService,
+  run: (identity, input, ctx) => identity.register(ctx.principal as AgentPrincipal, input),
+});
