@@ -117,9 +117,9 @@ describe('foundation: mail without a relay', () => {
     expect(rows[0]).toEqual({ status: 'held', text_body: 'Keep me' });
   });
 
-  it('delivers mail to MAIL_DOMAIN locally for the inbox', async () => {
+  it('mail to MAIL_DOMAIN goes to local mailboxes only: an unknown mailbox is recorded as failed, never relayed', async () => {
     const result = await t.app.get(MailService).send({ to: 'bot-7@agents.test', subject: 'Local', text: 'Code 123456' });
-    expect(result).toMatchObject({ status: 'sent', localDelivery: true });
+    expect(result).toMatchObject({ status: 'failed', localDelivery: true });
     const rows = await t.sql<{ local_delivery: boolean }>('SELECT local_delivery FROM outbound_mail WHERE id = $1', [result.id]);
     expect(rows[0].local_delivery).toBe(true);
   });
