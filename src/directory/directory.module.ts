@@ -9,6 +9,7 @@ import { PagesController } from './controllers/pages.controller.js';
 import { PublicApiController } from './controllers/public-api.controller.js';
 import { DocsCorpus, getDocsCorpus } from './docs/docs-corpus.js';
 import { MemberAuditEntity } from './entities/member-audit.entity.js';
+import { MemberSearchChangeEntity } from './entities/member-search-change.entity.js';
 import { MemberEntity } from './entities/member.entity.js';
 import { DirectoryService } from './services/directory.service.js';
 import { MemberCountCache } from './services/member-count-cache.js';
@@ -18,7 +19,7 @@ const NDJSON_BODY_LIMIT = 16 * 1024 * 1024;
 
 /** The public member directory: members, search, globe, stats, REST API v1, pages and the docs corpus. */
 @Module({
-  imports: [TypeOrmModule.forFeature([MemberEntity, MemberAuditEntity])],
+  imports: [TypeOrmModule.forFeature([MemberEntity, MemberAuditEntity, MemberSearchChangeEntity])],
   controllers: [PublicApiController, LegacyApiController, PagesController, AdminMembersController],
   providers: [DirectoryService, MemberCountCache, { provide: DocsCorpus, useFactory: getDocsCorpus }],
   exports: [DirectoryService],

@@ -134,3 +134,18 @@ export const ADD_AGENT_TERMS_SQL = `WITH input AS (
   INSERT INTO memory_term (term, agent_count)
   SELECT term, 1 FROM upserted WHERE inserted ORDER BY term
   ON CONFLICT (term) DO UPDATE SET agent_count = memory_term.agent_count + 1`;
+
+/** The first id, for the first chunk of an index build. */
+export const FIRST_ID = '00000000-0000-0000-0000-000000000000';
+
+const INDEXED_MESSAGE = `SELECT m.id, m.title, m.topic, m.body, m.flags <> '{}' AS flagged, m.created_at FROM memory_message m`;
+
+/** search_memory's in-process index: visible messages after id $1, by id, at most $2 (a build chunk). */
+export const INDEX_CHUNK_SQL = `${INDEXED_MESSAGE}
+  WHERE m.id > $1::uuid AND m.hidden_at IS NULL
+  ORDER BY m.id
+  LIMIT $2`;
+
+/** search_memory's in-process index: the visible messages among ids $1 (changed since the last sync). */
+export const INDEX_ROWS_SQL = `${INDEXED_MESSAGE}
+  WHERE m.id = ANY($1::uuid[]) AND m.hidden_at IS NULL`;

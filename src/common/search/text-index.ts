@@ -1,0 +1,510 @@
+import { editDistance, foldedWords, hash32, isSearchWord, MAX_WORD_LENGTH, typoBudget } from './text-fold.js';
+
+/**
+ * An in-process inverted index with typo tolerance, prefix matching and bucket ranking — the engine
+ * behind directory search, Recall's search_memory and the documentation search. It holds only what
+ * ranking needs (per word and document: the best field and the first position); the records
+ * themselves stay in PostgreSQL and are read by id for the page that is returned.
+ *
+ * Ranking, in order (each rule only breaks ties of the ones before):
+ * 1. exact name: the query's words are exactly the words of one of the document's exact texts (its
+ *    name or slug, say), stop words, case, accents and punctuation aside;
+ * 2. more query words matched;
+ * 3. fewer typos (a word found only as the start of a longer word counts one, except the last word);
+ * 4. field weights × word rarity (idf), summed over the matched words;
+ * 5. proximity: matched words close together and in the same field;
+ * 6. more words matched exactly (not as a prefix);
+ * 7. the document's own order (`order`, higher first), then its `sortKey`.
+ */
+
+/** Query words considered (after stop words are left out). */
+export const MAX_QUERY_WORDS = 10;
+/** Vocabulary words one query word may stand for (exact, typo and prefix variants). */
+const MAX_VARIANTS = 24;
+/** Variants of a prefix (the last query word) considered, the most frequent first. */
+const MAX_PREFIX_VARIANTS = 40;
+const MAX_POSITION = 0xffff;
+const FIELD_GAP = 50;
+const PROXIMITY_CAP = 8;
+
+export interface IndexDocument {
+  /** The stable id of the record (a UUID). */
+  key: string;
+  /** Field texts in weight order: field 0 is the name or title. */
+  fields: readonly string[];
+  /** Whole texts a query equal to ranks first (a name, a slug); compared by their search words. */
+  exact?: readonly string[];
+  /** Bits the search can exclude (e.g. "flagged"). */
+  flags?: number;
+  /** Higher ranks first among otherwise equal matches (e.g. a timestamp). */
+  order?: number;
+  /** Ascending final tiebreak (e.g. the slug); the key when absent. */
+  sortKey?: string;
+}
+
+export interface SearchOptions {
+  limit: number;
+  offset?: number;
+  /** Documents with any of these flag bits are left out. */
+  excludeFlags?: number;
+}
+
+export interface SearchHit {
+  key: string;
+  /** Monotonic with the rank: (0, 1], 1 only for an exact name match of every word. */
+  score: number;
+  matchedWords: number;
+  typos: number;
+}
+
+export interface SearchOutcome {
+  /** The query words searched (folded, stop words left out). */
+  words: string[];
+  /** Vocabulary words that matched, for highlighting. */
+  terms: string[];
+  /** Documents that matched at least one word. */
+  total: number;
+  hits: SearchHit[];
+}
+
+interface Term {
+  text: string;
+  /** Live documents containing it (approximate after removals until the next rebuild). */
+  df: number;
+  docs: I32;
+  /** field << 16 | first position in that field's run of the document. */
+  info: I32;
+  n: number;
+}
+
+interface Variant {
+  term: Term;
+  /** typos * 2 + (1 when matched only as a prefix). */
+  cost: number;
+}
+
+/** The hash of a text's search words, as a query's words are hashed. */
+function exactHash(text: string): number {
+  return hash32(foldedWords(text).filter(isSearchWord).join(' '));
+}
+
+type I32 = Int32Array<ArrayBuffer>;
+type F64 = Float64Array<ArrayBuffer>;
+type U8 = Uint8Array<ArrayBuffer>;
+
+function grownInt32(a: I32, min: number): I32 {
+  if (a.length >= min) return a;
+  const b = new Int32Array(Math.max(min, a.length * 2, 4));
+  b.set(a);
+  return b;
+}
+
+function grownFloat64(a: F64, min: number): F64 {
+  if (a.length >= min) return a;
+  const b = new Float64Array(Math.max(min, a.length * 2, 16));
+  b.set(a);
+  return b;
+}
+
+function grownUint8(a: U8, min: number): U8 {
+  if (a.length >= min) return a;
+  const b = new Uint8Array(Math.max(min, a.length * 2, 16));
+  b.set(a);
+  return b;
+}
+
+const BIT_EXACT = 2 ** 44;
+const BIT_WORDS = 2 ** 40;
+const BIT_TYPOS = 2 ** 34;
+const BIT_WEIGHT = 2 ** 20;
+const BIT_PROXIMITY = 2 ** 12;
+const BIT_EXACTNESS = 2 ** 8;
+
+export class TextIndex {
+  private readonly terms = new Map<string, Term>();
+  /** Vocabulary by first character: typo and prefix variants are looked up in one bucket. */
+  private readonly buckets = new Map<string, Term[]>();
+  private readonly slotByKey = new Map<string, number>();
+  private keys: Array<string | undefined> = [];
+  private sortKeys: Array<string | undefined> = [];
+  private live = new Uint8Array(16);
+  private flags = new Uint8Array(16);
+  private exactA = new Int32Array(16);
+  private exactB = new Int32Array(16);
+  private order = new Float64Array(16);
+  private slots = 0;
+  private liveCount = 0;
+  // Scratch space of one search (searches are synchronous, so one set is enough).
+  private docGen = new Int32Array(16);
+  private wordGen = new Int32Array(16);
+  private wordCode = new Int32Array(16);
+  private wordPos = new Int32Array(16);
+  private accMatched = new Int32Array(16);
+  private accTypos = new Int32Array(16);
+  private accWeight = new Float64Array(16);
+  private accProximity = new Int32Array(16);
+  private accExact = new Int32Array(16);
+  private lastPos = new Int32Array(16);
+  private lastField = new Int32Array(16);
+  private generation = 0;
+
+  /** @param fieldWeights one weight per field, field 0 (the name) first. */
+  constructor(private readonly fieldWeights: readonly number[]) {}
+
+  /** Live documents. */
+  get size(): number {
+    return this.liveCount;
+  }
+
+  /** Distinct indexed words. */
+  get vocabularySize(): number {
+    return this.terms.size;
+  }
+
+  /** Postings held (one per distinct word and document, dead documents included until compacted). */
+  get postings(): number {
+    let n = 0;
+    for (const t of this.terms.values()) n += t.n;
+    return n;
+  }
+
+  has(key: string): boolean {
+    return this.slotByKey.has(key);
+  }
+
+  clear(): void {
+    this.terms.clear();
+    this.buckets.clear();
+    this.slotByKey.clear();
+    this.keys = [];
+    this.sortKeys = [];
+    this.live = new Uint8Array(16);
+    this.flags = new Uint8Array(16);
+    this.exactA = new Int32Array(16);
+    this.exactB = new Int32Array(16);
+    this.order = new Float64Array(16);
+    this.slots = 0;
+    this.liveCount = 0;
+  }
+
+  /** Adds a document, replacing the one with the same key. */
+  upsert(doc: IndexDocument): void {
+    this.remove(doc.key);
+    const slot = this.slots++;
+    this.ensureSlots(this.slots);
+    this.keys[slot] = doc.key;
+    this.sortKeys[slot] = doc.sortKey;
+    this.live[slot] = 1;
+    this.flags[slot] = doc.flags ?? 0;
+    this.order[slot] = doc.order ?? 0;
+    this.slotByKey.set(doc.key, slot);
+    this.liveCount++;
+    this.exactA[slot] = doc.exact?.[0] === undefined ? 0 : exactHash(doc.exact[0]);
+    this.exactB[slot] = doc.exact?.[1] === undefined ? 0 : exactHash(doc.exact[1]);
+    const seen = new Map<string, number>();
+    let position = 0;
+    doc.fields.forEach((text, field) => {
+      for (const word of foldedWords(text)) {
+        if (!isSearchWord(word)) continue;
+        const info = (field << 16) | Math.min(position++, MAX_POSITION);
+        if (!seen.has(word)) seen.set(word, info);
+      }
+      position += FIELD_GAP;
+    });
+    for (const [word, info] of seen) {
+      const term = this.term(word);
+      term.docs = grownInt32(term.docs, term.n + 1);
+      term.info = grownInt32(term.info, term.n + 1);
+      term.docs[term.n] = slot;
+      term.info[term.n] = info;
+      term.n++;
+      term.df++;
+    }
+  }
+
+  /** Removes a document; its postings stay (skipped) until {@link compact}. */
+  remove(key: string): boolean {
+    const slot = this.slotByKey.get(key);
+    if (slot === undefined) return false;
+    this.slotByKey.delete(key);
+    this.live[slot] = 0;
+    this.keys[slot] = undefined;
+    this.sortKeys[slot] = undefined;
+    this.liveCount--;
+    return true;
+  }
+
+  /** Whether enough postings point at removed documents that {@link compact} is worth it. */
+  get fragmented(): boolean {
+    return this.slots > 1000 && this.liveCount < this.slots * 0.75;
+  }
+
+  /** Drops postings of removed documents and trims every array to its length. */
+  compact(): void {
+    const remap = new Int32Array(this.slots).fill(-1);
+    let next = 0;
+    for (let s = 0; s < this.slots; s++) if (this.live[s]) remap[s] = next++;
+    const keys: Array<string | undefined> = new Array<string | undefined>(next);
+    const sortKeys: Array<string | undefined> = new Array<string | undefined>(next);
+    const live = new Uint8Array(Math.max(next, 16));
+    const flags = new Uint8Array(Math.max(next, 16));
+    const exactA = new Int32Array(Math.max(next, 16));
+    const exactB = new Int32Array(Math.max(next, 16));
+    const order = new Float64Array(Math.max(next, 16));
+    for (let s = 0; s < this.slots; s++) {
+      const to = remap[s];
+      if (to < 0) continue;
+      keys[to] = this.keys[s];
+      sortKeys[to] = this.sortKeys[s];
+      live[to] = 1;
+      flags[to] = this.flags[s];
+      exactA[to] = this.exactA[s];
+      exactB[to] = this.exactB[s];
+      order[to] = this.order[s];
+      this.slotByKey.set(this.keys[s]!, to);
+    }
+    Object.assign(this, { keys, sortKeys, live, flags, exactA, exactB, order, slots: next });
+    for (const [word, term] of this.terms) {
+      let n = 0;
+      for (let i = 0; i < term.n; i++) {
+        const to = remap[term.docs[i]];
+        if (to < 0) continue;
+        term.docs[n] = to;
+        term.info[n] = term.info[i];
+        n++;
+      }
+      if (n === 0) {
+        this.terms.delete(word);
+        const bucket = this.buckets.get(word[0]);
+        if (bucket) bucket.splice(bucket.indexOf(term), 1);
+        continue;
+      }
+      term.docs = term.docs.slice(0, n);
+      term.info = term.info.slice(0, n);
+      term.n = n;
+      term.df = n;
+    }
+    this.resizeScratch(Math.max(next, 16));
+  }
+
+  /** Ranks the documents for a free-text query. */
+  search(query: string, options: SearchOptions): SearchOutcome {
+    const words = [...new Set(foldedWords(query).filter(isSearchWord))].slice(0, MAX_QUERY_WORDS);
+    const empty: SearchOutcome = { words, terms: [], total: 0, hits: [] };
+    if (words.length === 0 || this.liveCount === 0) return empty;
+    this.resizeScratch(this.slots);
+    if (this.generation > 100_000_000) this.resetScratch();
+    const gen = ++this.generation;
+    const queryHash = hash32(words.join(' '));
+    const touched: number[] = [];
+    const matchedTerms = new Set<string>();
+    const exclude = options.excludeFlags ?? 0;
+    const n = this.liveCount;
+    let wordTouched = new Int32Array(64);
+
+    words.forEach((word, index) => {
+      const variants = this.variants(word, index === words.length - 1);
+      if (variants.length === 0) return;
+      const wgen = gen * MAX_QUERY_WORDS + index + 1;
+      let wn = 0;
+      for (const { term, cost } of variants) {
+        matchedTerms.add(term.text);
+        const { docs, info } = term;
+        for (let k = 0; k < term.n; k++) {
+          const slot = docs[k];
+          if (this.live[slot] === 0 || (this.flags[slot] & exclude) !== 0) continue;
+          const i = info[k];
+          const code = (cost << 3) | (i >>> 16);
+          if (this.wordGen[slot] !== wgen) {
+            this.wordGen[slot] = wgen;
+            this.wordCode[slot] = code;
+            this.wordPos[slot] = i;
+            if (wn === wordTouched.length) wordTouched = grownInt32(wordTouched, wn + 1);
+            wordTouched[wn++] = slot;
+          } else if (code < this.wordCode[slot]) {
+            this.wordCode[slot] = code;
+            this.wordPos[slot] = i;
+          }
+        }
+      }
+      const idf = Math.log(1 + n / Math.max(1, wn));
+      for (let k = 0; k < wn; k++) {
+        const slot = wordTouched[k];
+        if (this.docGen[slot] !== gen) {
+          this.docGen[slot] = gen;
+          this.accMatched[slot] = 0;
+          this.accTypos[slot] = 0;
+          this.accWeight[slot] = 0;
+          this.accProximity[slot] = 0;
+          this.accExact[slot] = 0;
+          this.lastPos[slot] = -1;
+          touched.push(slot);
+        }
+        const code = this.wordCode[slot];
+        const cost = code >>> 3;
+        const field = code & 7;
+        const pos = this.wordPos[slot] & 0xffff;
+        this.accMatched[slot]++;
+        this.accTypos[slot] += cost >>> 1;
+        this.accWeight[slot] += (this.fieldWeights[field] ?? 1) * idf;
+        if (cost === 0) this.accExact[slot]++;
+        if (this.lastPos[slot] >= 0) {
+          const distance = this.lastField[slot] === field ? Math.abs(pos - this.lastPos[slot]) : PROXIMITY_CAP;
+          this.accProximity[slot] += Math.min(distance, PROXIMITY_CAP) - 1;
+        }
+        this.lastPos[slot] = pos;
+        this.lastField[slot] = field;
+      }
+    });
+    if (touched.length === 0) return empty;
+
+    const keyOf = (slot: number): number => {
+      const exactName =
+        this.accExact[slot] === words.length && (this.exactA[slot] === queryHash || this.exactB[slot] === queryHash) ? 1 : 0;
+      return (
+        exactName * BIT_EXACT +
+        Math.min(this.accMatched[slot], 15) * BIT_WORDS +
+        (63 - Math.min(this.accTypos[slot], 63)) * BIT_TYPOS +
+        Math.min(Math.round(this.accWeight[slot] * 16), 16383) * BIT_WEIGHT +
+        (255 - Math.min(this.accProximity[slot], 255)) * BIT_PROXIMITY +
+        Math.min(this.accExact[slot], 15) * BIT_EXACTNESS
+      );
+    };
+    const want = Math.max(0, (options.offset ?? 0) + options.limit);
+    const top = this.topSlots(touched, keyOf, want);
+    const maxKey = BIT_EXACT * 2;
+    const hits = top.slice(options.offset ?? 0).map(({ slot, key }) => ({
+      key: this.keys[slot]!,
+      score: Math.round((key / maxKey) * 1e6) / 1e6,
+      matchedWords: this.accMatched[slot],
+      typos: this.accTypos[slot],
+    }));
+    return { words, terms: [...matchedTerms], total: touched.length, hits };
+  }
+
+  // ------------------------------------------------------------------------------------------------
+
+  /**
+   * The vocabulary words a query word stands for: itself, words within its typo budget, and words it
+   * begins — with typos too — (always for the last query word; for the others from five letters on,
+   * counted as one typo). The first letter is never taken as a typo, which keeps the lookup in one
+   * bucket of the vocabulary.
+   */
+  private variants(word: string, last: boolean): Variant[] {
+    const out: Variant[] = [];
+    const exact = this.terms.get(word);
+    if (exact && exact.df > 0) out.push({ term: exact, cost: 0 });
+    const bucket = this.buckets.get(word[0]) ?? [];
+    const budget = typoBudget(word);
+    const prefixOk = last ? word.length >= 2 : word.length >= 5;
+    const prefixes: Variant[] = [];
+    for (const term of bucket) {
+      if (term === exact || term.df === 0) continue;
+      const text = term.text;
+      const lengthGap = text.length - word.length;
+      if (budget > 0 && Math.abs(lengthGap) <= budget) {
+        const d = editDistance(word, text, budget);
+        if (d <= budget) {
+          out.push({ term, cost: d * 2 });
+          continue;
+        }
+      }
+      if (!prefixOk || lengthGap <= 0) continue;
+      if (text.startsWith(word)) {
+        prefixes.push({ term, cost: last ? 1 : 3 });
+      } else if (budget > 0 && lengthGap > 0) {
+        const d = editDistance(word, text, budget, true);
+        if (d <= budget) prefixes.push({ term, cost: (d + (last ? 0 : 1)) * 2 + 1 });
+      }
+    }
+    prefixes.sort((a, b) => a.cost - b.cost || b.term.df - a.term.df);
+    out.push(...prefixes.slice(0, MAX_PREFIX_VARIANTS));
+    out.sort((a, b) => a.cost - b.cost || b.term.df - a.term.df);
+    return out.slice(0, Math.max(MAX_VARIANTS, out.filter((v) => v.cost <= 1).length));
+  }
+
+  private term(word: string): Term {
+    const text = word.length > MAX_WORD_LENGTH ? word.slice(0, MAX_WORD_LENGTH) : word;
+    let term = this.terms.get(text);
+    if (!term) {
+      term = { text, df: 0, docs: new Int32Array(2), info: new Int32Array(2), n: 0 };
+      this.terms.set(text, term);
+      const bucket = this.buckets.get(text[0]);
+      if (bucket) bucket.push(term);
+      else this.buckets.set(text[0], [term]);
+    }
+    return term;
+  }
+
+  /** The best `want` slots by key, then `order` (higher first), then sort key (ascending). */
+  private topSlots(touched: number[], keyOf: (slot: number) => number, want: number): Array<{ slot: number; key: number }> {
+    const better = (a: { slot: number; key: number }, b: { slot: number; key: number }): boolean => {
+      if (a.key !== b.key) return a.key > b.key;
+      const oa = this.order[a.slot];
+      const ob = this.order[b.slot];
+      if (oa !== ob) return oa > ob;
+      const sa = this.sortKeys[a.slot] ?? this.keys[a.slot]!;
+      const sb = this.sortKeys[b.slot] ?? this.keys[b.slot]!;
+      return sa < sb;
+    };
+    // A min-heap of the best `want` entries: its root is the worst kept one.
+    const heap: Array<{ slot: number; key: number }> = [];
+    const down = (i: number): void => {
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let worst = i;
+        if (l < heap.length && better(heap[worst], heap[l])) worst = l;
+        if (r < heap.length && better(heap[worst], heap[r])) worst = r;
+        if (worst === i) return;
+        [heap[i], heap[worst]] = [heap[worst], heap[i]];
+        i = worst;
+      }
+    };
+    if (want === 0) return [];
+    for (const slot of touched) {
+      const entry = { slot, key: keyOf(slot) };
+      if (heap.length < want) {
+        heap.push(entry);
+        let i = heap.length - 1;
+        while (i > 0) {
+          const p = (i - 1) >> 1;
+          if (!better(heap[p], heap[i])) break;
+          [heap[p], heap[i]] = [heap[i], heap[p]];
+          i = p;
+        }
+      } else if (better(entry, heap[0])) {
+        heap[0] = entry;
+        down(0);
+      }
+    }
+    return heap.sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
+  }
+
+  private ensureSlots(min: number): void {
+    this.live = grownUint8(this.live, min);
+    this.flags = grownUint8(this.flags, min);
+    this.exactA = grownInt32(this.exactA, min);
+    this.exactB = grownInt32(this.exactB, min);
+    this.order = grownFloat64(this.order, min);
+  }
+
+  private resizeScratch(min: number): void {
+    if (this.docGen.length < min) this.resetScratch(Math.max(min, this.docGen.length * 2));
+  }
+
+  private resetScratch(size = this.docGen.length): void {
+    this.docGen = new Int32Array(size);
+    this.wordGen = new Int32Array(size);
+    this.wordCode = new Int32Array(size);
+    this.wordPos = new Int32Array(size);
+    this.accMatched = new Int32Array(size);
+    this.accTypos = new Int32Array(size);
+    this.accWeight = new Float64Array(size);
+    this.accProximity = new Int32Array(size);
+    this.accExact = new Int32Array(size);
+    this.lastPos = new Int32Array(size);
+    this.lastField = new Int32Array(size);
+    this.generation = 0;
+  }
+}
