@@ -13,6 +13,8 @@ import { MemberSearchChangeEntity } from './entities/member-search-change.entity
 import { MemberEntity } from './entities/member.entity.js';
 import { DirectoryService } from './services/directory.service.js';
 import { MemberCountCache } from './services/member-count-cache.js';
+import { MemberPages } from './services/member-pages.js';
+import { MemberSearch } from './services/member-search.js';
 
 /** NDJSON import bodies may be larger than the 1 MiB default: 10,000 rows fit comfortably in 16 MiB. */
 const NDJSON_BODY_LIMIT = 16 * 1024 * 1024;
@@ -21,7 +23,7 @@ const NDJSON_BODY_LIMIT = 16 * 1024 * 1024;
 @Module({
   imports: [TypeOrmModule.forFeature([MemberEntity, MemberAuditEntity, MemberSearchChangeEntity])],
   controllers: [PublicApiController, LegacyApiController, PagesController, AdminMembersController],
-  providers: [DirectoryService, MemberCountCache, { provide: DocsCorpus, useFactory: getDocsCorpus }],
+  providers: [DirectoryService, MemberCountCache, MemberSearch, MemberPages, { provide: DocsCorpus, useFactory: getDocsCorpus }],
   exports: [DirectoryService],
 })
 export class DirectoryModule implements OnModuleInit {
