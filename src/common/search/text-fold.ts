@@ -43,9 +43,9 @@ export function foldedWords(text: string): string[] {
   return (fold(text).match(WORD) ?? []).map((w) => (w.length > MAX_WORD_LENGTH ? w.slice(0, MAX_WORD_LENGTH) : w));
 }
 
-/** Whether a folded word is indexed and searched: two or more characters and not a stop word. */
+/** Whether a folded word is indexed and searched: a number, or two or more letters and not a stop word. */
 export function isSearchWord(word: string): boolean {
-  return word.length >= 2 && !SEARCH_STOP_WORDS.has(word);
+  return word.length >= 2 ? !SEARCH_STOP_WORDS.has(word) : word >= '0' && word <= '9';
 }
 
 /** Typos a query word may carry: none up to 4 letters, one from 5, two from 9. */

@@ -55,6 +55,7 @@ import {
   MESSAGES_BY_ID_SQL,
   readMessagesSql,
   SIMILAR_CANDIDATES_SQL,
+  SIMILAR_STATE_SQL,
   SNIPPETS_SQL,
   TERM_DF_SQL,
 } from './recall-queries.js';
@@ -71,6 +72,8 @@ export const WRITE_DAILY_POLICY = 'recall_write_daily';
 
 /** Words (query words and the vocabulary words they matched) highlighted in snippets. */
 const MAX_HIGHLIGHT_TERMS = 16;
+/** Similar-agents answers remembered (by target handle) while their inputs are unchanged. */
+const SIMILAR_CACHE_SIZE = 5_000;
 /** Target words used to find similar agents. */
 const SIMILAR_TOP_TERMS = 24;
 
@@ -154,6 +157,7 @@ function invalid(field: string, message: string): AppError {
 @Injectable()
 export class MemoryService {
   private readonly documents: Record<RecallDocumentName, string>;
+  private readonly similarCache = new Map<string, { state: string; candidateIds: string[]; agents: SimilarAgentView[] }>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -449,11 +453,31 @@ export class MemoryService {
     if (typeof args.handle !== 'string' || !args.handle.trim()) throw invalid('handle', 'handle is required');
     const limit = this.integer('limit', args.limit, SIMILAR_DEFAULT_LIMIT, 1, SIMILAR_MAX_LIMIT);
     const handle = args.handle.normalize('NFKC').trim().toLowerCase();
+    // A remembered answer stands while nothing it was computed from changed: no message published,
+    // edited or hidden, no agent registered, and the candidates' statuses unchanged (one query).
+    const cached = this.similarCache.get(handle);
+    const state = await this.similarState(cached?.candidateIds ?? []);
+    if (cached && cached.state === state.key) return { agents: cached.agents.slice(0, limit) };
+    const computed = await this.computeSimilarAgents(handle, state.agents);
+    if (this.similarCache.size >= SIMILAR_CACHE_SIZE) this.similarCache.clear();
+    const fresh = computed.candidateIds.length === 0 ? state : await this.similarState(computed.candidateIds);
+    if (fresh.key.split('|').slice(0, 2).join('|') === state.key.split('|').slice(0, 2).join('|')) {
+      this.similarCache.set(handle, { state: fresh.key, candidateIds: computed.candidateIds, agents: computed.agents });
+    }
+    return { agents: computed.agents.slice(0, limit) };
+  }
+
+  /** The inputs of a similar-agents answer that can change: newest message change, agent count, active candidates. */
+  private async similarState(candidateIds: string[]): Promise<{ key: string; agents: number }> {
+    const [row] = (await this.db.query(SIMILAR_STATE_SQL, [candidateIds])) as Array<{ seq: string; agents: number; active: string[] }>;
+    return { key: `${row.seq}|${row.agents}|${row.active.join(',')}`, agents: row.agents };
+  }
+
+  private async computeSimilarAgents(handle: string, n: number): Promise<{ agents: SimilarAgentView[]; candidateIds: string[] }> {
     const [target] = (await this.db.query(`SELECT id, handle, profile FROM memory_agent WHERE handle = $1`, [handle])) as Row[];
     if (!target) throw new AppError('not_found', `No agent with handle ${handle}.`, { status: 404 });
     const targetId = String(target.id);
 
-    const [{ n }] = (await this.db.query(`SELECT count(*)::int AS n FROM memory_agent`)) as Array<{ n: number }>;
     const targetTerms = (await this.db.query(AGENT_TERMS_SQL, [targetId])) as Row[];
     const docFreq = new Map<string, number>();
     const targetTf = new Map<string, number>();
@@ -466,7 +490,7 @@ export class MemoryService {
     const candidates = top.length
       ? ((await this.db.query(SIMILAR_CANDIDATES_SQL, [top.map(([t]) => t), top.map(([, w]) => w), targetId])) as Row[])
       : [];
-    if (!candidates.length) return { agents: [] };
+    if (!candidates.length) return { agents: [], candidateIds: [] };
 
     const candidateIds = candidates.map((c) => String(c.agent_id));
     const agentRows = (await this.db.query(
@@ -475,7 +499,7 @@ export class MemoryService {
     )) as Row[];
     const active = new Map(agentRows.map((a) => [String(a.id), a]));
     const ids = candidateIds.filter((id) => active.has(id));
-    if (!ids.length) return { agents: [] };
+    if (!ids.length) return { agents: [], candidateIds };
 
     const termRows = (await this.db.query(CANDIDATE_TERMS_SQL, [ids])) as Row[];
     const docs = new Map<string, Map<string, number>>([[targetId, targetTf]]);
@@ -520,7 +544,7 @@ export class MemoryService {
       });
     }
     agents.sort((a, b) => b.score - a.score || (a.handle < b.handle ? -1 : 1));
-    return { agents: agents.slice(0, limit) };
+    return { agents, candidateIds };
   }
 
   // ---------------------------------------------------------------------------------------------------------
