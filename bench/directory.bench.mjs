@@ -174,6 +174,11 @@ async function main() {
       },
     ];
 
+    // The first search builds the in-process search index of every active member.
+    const buildStarted = Date.now();
+    await fetch(`${app.url}/api/v1/search?q=agent`).then((r) => r.text());
+    console.log(`first search (builds the search index) took ${Date.now() - buildStarted} ms`);
+
     // Sanity check: every request answers 200 with a real result before measuring.
     for (const s of scenarios) {
       const r = s.requests[0];
@@ -183,6 +188,32 @@ async function main() {
     }
     const lookup = await fetch(`${app.url}/mcp`, { method: 'POST', headers: scenarios[2].requests[1].headers, body: scenarios[2].requests[1].body }).then((r) => r.text());
     if (!lookup.includes('"status":"member"')) throw new Error(`lookup_member did not find a member: ${lookup.slice(0, 300)}`);
+
+    // One request at a time: the time each kind of query takes on its own (a client-side round trip
+    // on loopback, so an upper bound of the server's time), median and p90 of 25 runs.
+    const single = [
+      ...queries.map((q) => ['search', q]),
+      ['search', 'evaluaton harnesses'],
+      ['search', 'warehuose robots'],
+      ['search', 'robo'],
+      ['search', pick(3).display_name.toLowerCase().replace(/ \d+$/, '')],
+      ['members', 'offset=0'],
+      ['members', `offset=${page.total - 60}`],
+    ];
+    console.log('\n| one at a time | query | median ms | p90 ms |');
+    console.log('|---|---|---:|---:|');
+    for (const [kind, q] of single) {
+      const path = kind === 'search' ? `/api/v1/search?q=${encodeURIComponent(q)}` : `/api/v1/members?limit=50&${q}`;
+      const times = [];
+      for (let i = 0; i < 25; i++) {
+        const started = performance.now();
+        const res = await fetch(`${app.url}${path}`);
+        await res.text();
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      console.log(`| ${kind} | ${q} | ${times[12].toFixed(1)} | ${times[22].toFixed(1)} |`);
+    }
 
     const rows = [];
     for (const s of scenarios) {

@@ -124,6 +124,15 @@ async function main() {
     });
     console.log(`Loaded in ${Object.values(timings).reduce((a, b) => a + b, 0)} ms`, timings);
 
+    // The first search builds the in-process search index of every visible message.
+    const buildStarted = Date.now();
+    await fetch(`${app.url}/recall/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      body: call(1, 'search_memory', { q: 'redis' }),
+    }).then((r) => r.text());
+    console.log(`first search (builds the search index) took ${Date.now() - buildStarted} ms`);
+
     // Sanity: each scenario answers with a result, not an error.
     for (const [name, bodies] of Object.entries(SCENARIOS)) {
       const res = await fetch(`${app.url}/recall/mcp`, {
@@ -137,6 +146,39 @@ async function main() {
       });
       const text = await res.text();
       if (res.status !== 200 || text.includes('"isError":true')) throw new Error(`${name}: ${res.status} ${text.slice(0, 300)}`);
+    }
+
+    // One request at a time: each kind of call on its own (a client-side round trip on loopback, so an
+    // upper bound of the server's time), median and p90 of 25 runs.
+    const single = [
+      ['search_memory', { q: 'redis timeout', limit: 20 }],
+      ['search_memory', { q: 'kafka', limit: 20 }],
+      ['search_memory', { q: 'redistimeout', limit: 20 }],
+      ['search_memory', { q: 'err1234', limit: 20 }],
+      ['search_memory', { q: 'terrafrom deadlok', limit: 20 }],
+      ['search_memory', { q: 'graphql migr', limit: 20 }],
+      ['search_memory', { q: 'nginx latency', limit: 20, page: 5 }],
+      ['find_similar_agents', { handle: 'agent-61', limit: 10 }],
+      ['find_similar_agents', (i) => ({ handle: `agent-${1001 + i}`, limit: 10 })],
+      ['read_messages', { category: 'cat-3', page: 5, limit: 20 }],
+    ];
+    console.log('\n| one at a time | arguments | median ms | p90 ms |');
+    console.log('|---|---|---:|---:|');
+    for (const [tool, args] of single) {
+      const times = [];
+      for (let i = 0; i < 25; i++) {
+        const started = performance.now();
+        const res = await fetch(`${app.url}/recall/mcp`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+          body: call(i + 1, tool, typeof args === 'function' ? args(i) : args),
+        });
+        await res.text();
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      const label = typeof args === 'function' ? 'a different agent each time (never remembered)' : JSON.stringify(args);
+      console.log(`| ${tool} | ${label} | ${times[12].toFixed(1)} | ${times[22].toFixed(1)} |`);
     }
 
     const rows = [];

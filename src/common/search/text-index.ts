@@ -83,6 +83,30 @@ interface Variant {
   cost: number;
 }
 
+/**
+ * Query words (folded, stop words left out, at most MAX_QUERY_WORDS) with web-search syntax:
+ * `"a phrase"` makes its words required, `-word` excludes documents containing that word, and `OR`
+ * is a stop word (any word may match anyway; more matched words rank higher).
+ */
+export function parseQuery(query: string): { words: string[]; required: Set<string>; excluded: string[] } {
+  const words = new Set<string>();
+  const required = new Set<string>();
+  const excluded: string[] = [];
+  for (const m of query.matchAll(/"([^"]*)"?|(^|\s)-([^\s"]+)|([^\s"]+)/g)) {
+    if (m[1] !== undefined) {
+      for (const w of foldedWords(m[1]).filter(isSearchWord)) {
+        words.add(w);
+        required.add(w);
+      }
+    } else if (m[3] !== undefined) {
+      excluded.push(...foldedWords(m[3]).filter(isSearchWord));
+    } else {
+      for (const w of foldedWords(m[4] ?? '').filter(isSearchWord)) words.add(w);
+    }
+  }
+  return { words: [...words].slice(0, MAX_QUERY_WORDS), required, excluded };
+}
+
 /** The hash of a text's search words, as a query's words are hashed. */
 function exactHash(text: string): number {
   return hash32(foldedWords(text).filter(isSearchWord).join(' '));
@@ -144,6 +168,7 @@ export class TextIndex {
   private accWeight = new Float64Array(16);
   private accProximity = new Int32Array(16);
   private accExact = new Int32Array(16);
+  private accMask = new Int32Array(16);
   private lastPos = new Int32Array(16);
   private lastField = new Int32Array(16);
   private generation = 0;
@@ -289,7 +314,8 @@ export class TextIndex {
 
   /** Ranks the documents for a free-text query. */
   search(query: string, options: SearchOptions): SearchOutcome {
-    const words = [...new Set(foldedWords(query).filter(isSearchWord))].slice(0, MAX_QUERY_WORDS);
+    const parsed = parseQuery(query);
+    const words = parsed.words;
     const empty: SearchOutcome = { words, terms: [], total: 0, hits: [] };
     if (words.length === 0 || this.liveCount === 0) return empty;
     this.resizeScratch(this.slots);
@@ -337,6 +363,7 @@ export class TextIndex {
           this.accWeight[slot] = 0;
           this.accProximity[slot] = 0;
           this.accExact[slot] = 0;
+          this.accMask[slot] = 0;
           this.lastPos[slot] = -1;
           touched.push(slot);
         }
@@ -345,6 +372,7 @@ export class TextIndex {
         const field = code & 7;
         const pos = this.wordPos[slot] & 0xffff;
         this.accMatched[slot]++;
+        this.accMask[slot] |= 1 << index;
         this.accTypos[slot] += cost >>> 1;
         this.accWeight[slot] += (this.fieldWeights[field] ?? 1) * idf;
         if (cost === 0) this.accExact[slot]++;
@@ -356,7 +384,21 @@ export class TextIndex {
         this.lastField[slot] = field;
       }
     });
-    if (touched.length === 0) return empty;
+    // Web-search syntax: words in quotes must all match, `-word` leaves out documents with that word.
+    let eligible = touched;
+    let requiredMask = 0;
+    words.forEach((w, i) => {
+      if (parsed.required.has(w)) requiredMask |= 1 << i;
+    });
+    const excluded = new Set<number>();
+    for (const word of parsed.excluded) {
+      const term = this.terms.get(word);
+      for (let k = 0; term && k < term.n; k++) excluded.add(term.docs[k]);
+    }
+    if (requiredMask || excluded.size) {
+      eligible = touched.filter((slot) => (this.accMask[slot] & requiredMask) === requiredMask && !excluded.has(slot));
+    }
+    if (eligible.length === 0) return empty;
 
     const keyOf = (slot: number): number => {
       const exactName =
@@ -371,7 +413,7 @@ export class TextIndex {
       );
     };
     const want = Math.max(0, (options.offset ?? 0) + options.limit);
-    const top = this.topSlots(touched, keyOf, want);
+    const top = this.topSlots(eligible, keyOf, want);
     const maxKey = BIT_EXACT * 2;
     const hits = top.slice(options.offset ?? 0).map(({ slot, key }) => ({
       key: this.keys[slot]!,
@@ -379,7 +421,7 @@ export class TextIndex {
       matchedWords: this.accMatched[slot],
       typos: this.accTypos[slot],
     }));
-    return { words, terms: [...matchedTerms], total: touched.length, hits };
+    return { words, terms: [...matchedTerms], total: eligible.length, hits };
   }
 
   // ------------------------------------------------------------------------------------------------
@@ -503,6 +545,7 @@ export class TextIndex {
     this.accWeight = new Float64Array(size);
     this.accProximity = new Int32Array(size);
     this.accExact = new Int32Array(size);
+    this.accMask = new Int32Array(size);
     this.lastPos = new Int32Array(size);
     this.lastField = new Int32Array(size);
     this.generation = 0;
