@@ -71,9 +71,10 @@ interface Term {
   text: string;
   /** Live documents containing it (approximate after removals until the next rebuild). */
   df: number;
-  docs: I32;
-  /** field << 16 | first position in that field's run of the document. */
-  info: I32;
+  /** Pairs (slot, field << 16 | first position in the document), `n` of them. */
+  post: I32;
+  /** Pairs collected during a bulk build, turned into `post` by {@link TextIndex.compact}. */
+  pending?: number[];
   n: number;
 }
 
@@ -113,6 +114,7 @@ function exactHash(text: string): number {
 }
 
 type I32 = Int32Array<ArrayBuffer>;
+const EMPTY: I32 = new Int32Array(0);
 type F64 = Float64Array<ArrayBuffer>;
 type U8 = Uint8Array<ArrayBuffer>;
 
@@ -158,6 +160,11 @@ export class TextIndex {
   private order = new Float64Array(16);
   private slots = 0;
   private liveCount = 0;
+  /** Between clear() and compact(): postings go to plain arrays (no typed-array regrowth per word). */
+  private bulk = false;
+  /** Tiebreak ranks: position of the slot's sort key among the sort keys at the last compaction. */
+  private rank = new Float64Array(16);
+  private sorted: string[] = [];
   // Scratch space of one search (searches are synchronous, so one set is enough).
   private docGen = new Int32Array(16);
   private wordGen = new Int32Array(16);
@@ -197,7 +204,11 @@ export class TextIndex {
     return this.slotByKey.has(key);
   }
 
+  /** Empties the index and starts a bulk build: postings are collected cheaply until {@link compact}. */
   clear(): void {
+    this.bulk = true;
+    this.sorted = [];
+    this.rank = new Float64Array(16);
     this.terms.clear();
     this.buckets.clear();
     this.slotByKey.clear();
@@ -222,6 +233,7 @@ export class TextIndex {
     this.live[slot] = 1;
     this.flags[slot] = doc.flags ?? 0;
     this.order[slot] = doc.order ?? 0;
+    this.rank[slot] = this.bulk ? 0 : this.rankOf(doc.sortKey ?? doc.key);
     this.slotByKey.set(doc.key, slot);
     this.liveCount++;
     this.exactA[slot] = doc.exact?.[0] === undefined ? 0 : exactHash(doc.exact[0]);
@@ -238,10 +250,13 @@ export class TextIndex {
     });
     for (const [word, info] of seen) {
       const term = this.term(word);
-      term.docs = grownInt32(term.docs, term.n + 1);
-      term.info = grownInt32(term.info, term.n + 1);
-      term.docs[term.n] = slot;
-      term.info[term.n] = info;
+      if (this.bulk) {
+        (term.pending ??= []).push(slot, info);
+      } else {
+        term.post = grownInt32(term.post, 2 * term.n + 2);
+        term.post[2 * term.n] = slot;
+        term.post[2 * term.n + 1] = info;
+      }
       term.n++;
       term.df++;
     }
@@ -276,6 +291,7 @@ export class TextIndex {
     const exactA = new Int32Array(Math.max(next, 16));
     const exactB = new Int32Array(Math.max(next, 16));
     const order = new Float64Array(Math.max(next, 16));
+    const rank = new Float64Array(Math.max(next, 16));
     for (let s = 0; s < this.slots; s++) {
       const to = remap[s];
       if (to < 0) continue;
@@ -286,34 +302,40 @@ export class TextIndex {
       exactA[to] = this.exactA[s];
       exactB[to] = this.exactB[s];
       order[to] = this.order[s];
+      rank[to] = this.rank[s];
       this.slotByKey.set(this.keys[s]!, to);
     }
-    Object.assign(this, { keys, sortKeys, live, flags, exactA, exactB, order, slots: next });
+    Object.assign(this, { keys, sortKeys, live, flags, exactA, exactB, order, rank, slots: next });
     for (const [word, term] of this.terms) {
+      const source: ArrayLike<number> = term.pending ?? term.post;
+      const post = new Int32Array(2 * term.n);
       let n = 0;
       for (let i = 0; i < term.n; i++) {
-        const to = remap[term.docs[i]];
+        const to = remap[source[2 * i]];
         if (to < 0) continue;
-        term.docs[n] = to;
-        term.info[n] = term.info[i];
+        post[2 * n] = to;
+        post[2 * n + 1] = source[2 * i + 1];
         n++;
       }
+      term.pending = undefined;
       if (n === 0) {
         this.terms.delete(word);
         const bucket = this.buckets.get(word[0]);
         if (bucket) bucket.splice(bucket.indexOf(term), 1);
         continue;
       }
-      term.docs = term.docs.slice(0, n);
-      term.info = term.info.slice(0, n);
+      term.post = n === term.n ? post : post.slice(0, 2 * n);
       term.n = n;
       term.df = n;
     }
+    this.bulk = false;
+    this.rankSlots();
     this.resizeScratch(Math.max(next, 16));
   }
 
   /** Ranks the documents for a free-text query. */
   search(query: string, options: SearchOptions): SearchOutcome {
+    if (this.bulk) this.compact();
     const parsed = parseQuery(query);
     const words = parsed.words;
     const empty: SearchOutcome = { words, terms: [], total: 0, hits: [] };
@@ -335,11 +357,11 @@ export class TextIndex {
       let wn = 0;
       for (const { term, cost } of variants) {
         matchedTerms.add(term.text);
-        const { docs, info } = term;
+        const post = term.post;
         for (let k = 0; k < term.n; k++) {
-          const slot = docs[k];
+          const slot = post[2 * k];
           if (this.live[slot] === 0 || (this.flags[slot] & exclude) !== 0) continue;
-          const i = info[k];
+          const i = post[2 * k + 1];
           const code = (cost << 3) | (i >>> 16);
           if (this.wordGen[slot] !== wgen) {
             this.wordGen[slot] = wgen;
@@ -393,7 +415,7 @@ export class TextIndex {
     const excluded = new Set<number>();
     for (const word of parsed.excluded) {
       const term = this.terms.get(word);
-      for (let k = 0; term && k < term.n; k++) excluded.add(term.docs[k]);
+      for (let k = 0; term && k < term.n; k++) excluded.add(term.post[2 * k]);
     }
     if (requiredMask || excluded.size) {
       eligible = touched.filter((slot) => (this.accMask[slot] & requiredMask) === requiredMask && !excluded.has(slot));
@@ -469,7 +491,7 @@ export class TextIndex {
     const text = word.length > MAX_WORD_LENGTH ? word.slice(0, MAX_WORD_LENGTH) : word;
     let term = this.terms.get(text);
     if (!term) {
-      term = { text, df: 0, docs: new Int32Array(2), info: new Int32Array(2), n: 0 };
+      term = { text, df: 0, post: EMPTY, n: 0 };
       this.terms.set(text, term);
       const bucket = this.buckets.get(text[0]);
       if (bucket) bucket.push(term);
@@ -480,47 +502,78 @@ export class TextIndex {
 
   /** The best `want` slots by key, then `order` (higher first), then sort key (ascending). */
   private topSlots(touched: number[], keyOf: (slot: number) => number, want: number): Array<{ slot: number; key: number }> {
-    const better = (a: { slot: number; key: number }, b: { slot: number; key: number }): boolean => {
-      if (a.key !== b.key) return a.key > b.key;
-      const oa = this.order[a.slot];
-      const ob = this.order[b.slot];
-      if (oa !== ob) return oa > ob;
-      const sa = this.sortKeys[a.slot] ?? this.keys[a.slot]!;
-      const sb = this.sortKeys[b.slot] ?? this.keys[b.slot]!;
-      return sa < sb;
-    };
-    // A min-heap of the best `want` entries: its root is the worst kept one.
-    const heap: Array<{ slot: number; key: number }> = [];
-    const down = (i: number): void => {
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let worst = i;
-        if (l < heap.length && better(heap[worst], heap[l])) worst = l;
-        if (r < heap.length && better(heap[worst], heap[r])) worst = r;
-        if (worst === i) return;
-        [heap[i], heap[worst]] = [heap[worst], heap[i]];
-        i = worst;
-      }
-    };
     if (want === 0) return [];
+    const order = this.order;
+    const rank = this.rank;
+    // Whether (slot a, key ka) ranks before (slot b, key kb): numbers only, strings for rare ties.
+    const better = (a: number, ka: number, b: number, kb: number): boolean => {
+      if (ka !== kb) return ka > kb;
+      if (order[a] !== order[b]) return order[a] > order[b];
+      if (rank[a] !== rank[b]) return rank[a] < rank[b];
+      return (this.sortKeys[a] ?? this.keys[a]!) < (this.sortKeys[b] ?? this.keys[b]!);
+    };
+    // A min-heap of the best `want` entries in two typed arrays: its root is the worst kept one.
+    const hs = new Int32Array(want);
+    const hk = new Float64Array(want);
+    let size = 0;
+    const swap = (i: number, j: number): void => {
+      const s = hs[i];
+      hs[i] = hs[j];
+      hs[j] = s;
+      const k = hk[i];
+      hk[i] = hk[j];
+      hk[j] = k;
+    };
     for (const slot of touched) {
-      const entry = { slot, key: keyOf(slot) };
-      if (heap.length < want) {
-        heap.push(entry);
-        let i = heap.length - 1;
+      const key = keyOf(slot);
+      if (size < want) {
+        hs[size] = slot;
+        hk[size] = key;
+        let i = size++;
         while (i > 0) {
           const p = (i - 1) >> 1;
-          if (!better(heap[p], heap[i])) break;
-          [heap[p], heap[i]] = [heap[i], heap[p]];
+          if (!better(hs[p], hk[p], hs[i], hk[i])) break;
+          swap(p, i);
           i = p;
         }
-      } else if (better(entry, heap[0])) {
-        heap[0] = entry;
-        down(0);
+      } else if (better(slot, key, hs[0], hk[0])) {
+        hs[0] = slot;
+        hk[0] = key;
+        for (let i = 0; ; ) {
+          const l = 2 * i + 1;
+          const r = l + 1;
+          let worst = i;
+          if (l < size && better(hs[worst], hk[worst], hs[l], hk[l])) worst = l;
+          if (r < size && better(hs[worst], hk[worst], hs[r], hk[r])) worst = r;
+          if (worst === i) break;
+          swap(i, worst);
+          i = worst;
+        }
       }
     }
-    return heap.sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
+    const out = Array.from({ length: size }, (_, i) => ({ slot: hs[i], key: hk[i] }));
+    return out.sort((x, y) => (better(x.slot, x.key, y.slot, y.key) ? -1 : better(y.slot, y.key, x.slot, x.key) ? 1 : 0));
+  }
+
+  /** Recomputes every live slot's tiebreak rank (after a compaction). */
+  private rankSlots(): void {
+    const slots = Array.from({ length: this.slots }, (_, s) => s);
+    const sortKey = (s: number): string => this.sortKeys[s] ?? this.keys[s]!;
+    slots.sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
+    this.sorted = slots.map(sortKey);
+    slots.forEach((s, i) => (this.rank[s] = i));
+  }
+
+  /** A rank for a new sort key between those of the last compaction: just before its successor. */
+  private rankOf(sortKey: string): number {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.sorted[mid] < sortKey) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 0.5;
   }
 
   private ensureSlots(min: number): void {
@@ -529,6 +582,7 @@ export class TextIndex {
     this.exactA = grownInt32(this.exactA, min);
     this.exactB = grownInt32(this.exactB, min);
     this.order = grownFloat64(this.order, min);
+    this.rank = grownFloat64(this.rank, min);
   }
 
   private resizeScratch(min: number): void {
