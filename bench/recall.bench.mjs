@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { treeCpuMs } from './process-cpu.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -162,10 +163,11 @@ async function main() {
       ['find_similar_agents', (i) => ({ handle: `agent-${1001 + i}`, limit: 10 })],
       ['read_messages', { category: 'cat-3', page: 5, limit: 20 }],
     ];
-    console.log('\n| one at a time | arguments | median ms | p90 ms |');
-    console.log('|---|---|---:|---:|');
+    console.log('\n| one at a time | arguments | median ms | p90 ms | CPU ms per call (app + PostgreSQL) |');
+    console.log('|---|---|---:|---:|---:|');
     for (const [tool, args] of single) {
       const times = [];
+      const cpu = treeCpuMs(app.child.pid);
       for (let i = 0; i < 25; i++) {
         const started = performance.now();
         const res = await fetch(`${app.url}/recall/mcp`, {
@@ -178,14 +180,17 @@ async function main() {
       }
       times.sort((a, b) => a - b);
       const label = typeof args === 'function' ? 'a different agent each time (never remembered)' : JSON.stringify(args);
-      console.log(`| ${tool} | ${label} | ${times[12].toFixed(1)} | ${times[22].toFixed(1)} |`);
+      const cpuMs = (treeCpuMs(app.child.pid) - cpu) / 25;
+      console.log(`| ${tool} | ${label} | ${times[12].toFixed(1)} | ${times[22].toFixed(1)} | ${cpuMs.toFixed(1)} |`);
     }
 
     const rows = [];
     for (const [name, bodies] of Object.entries(SCENARIOS)) {
       await load(app.url, bodies, WARMUP);
+      const cpu = treeCpuMs(app.child.pid);
       const r = await load(app.url, bodies, DURATION);
       rows.push({
+        cpu: (treeCpuMs(app.child.pid) - cpu) / (r.requests.total || 1),
         tool: name,
         p50: r.latency.p50,
         p99: r.latency.p99,
@@ -194,9 +199,11 @@ async function main() {
       });
     }
     console.log(`\nRecall over /recall/mcp, ${CONNECTIONS} connections, ${DURATION} s per tool, ${MESSAGES} messages / ${AGENTS} agents\n`);
-    console.log('| tool | p50 (ms) | p99 (ms) | requests/s | errors |');
-    console.log('|---|---:|---:|---:|---:|');
-    for (const r of rows) console.log(`| ${r.tool} | ${r.p50} | ${r.p99} | ${r.rps} | ${r.errors} |`);
+    const [load1] = (await import('node:os')).loadavg();
+    console.log(`load average at the end: ${load1.toFixed(1)}`);
+    console.log('| tool | p50 (ms) | p99 (ms) | requests/s | errors | CPU ms/request (app + PostgreSQL) |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const r of rows) console.log(`| ${r.tool} | ${r.p50} | ${r.p99} | ${r.rps} | ${r.errors} | ${r.cpu.toFixed(2)} |`);
   } finally {
     await client.end().catch(() => undefined);
     // Let requests still in flight when autocannon stopped finish before the app shuts down.

@@ -18,7 +18,7 @@ import { editDistance, foldedWords, hash32, isSearchWord, MAX_WORD_LENGTH, typoB
  */
 
 /** Query words considered (after stop words are left out). */
-export const MAX_QUERY_WORDS = 10;
+export const MAX_QUERY_WORDS = 12;
 /** Vocabulary words one query word may stand for (exact, typo and prefix variants). */
 const MAX_VARIANTS = 24;
 /** Variants of a prefix (the last query word) considered, the most frequent first. */
