@@ -73,6 +73,11 @@ interface Term {
   df: number;
   /** Pairs (slot, field << 16 | first position in the document), `n` of them. */
   post: I32;
+  /**
+   * Where the pairs start in the shared arena when the word has one document (most of a vocabulary:
+   * names, numbers, rare words) — a typed array of its own costs ~200 bytes of heap — else -1.
+   */
+  base: number;
   /** Pairs collected during a bulk build, turned into `post` by {@link TextIndex.compact}. */
   pending?: number[];
   n: number;
@@ -160,6 +165,9 @@ export class TextIndex {
   private order = new Float64Array(16);
   private slots = 0;
   private liveCount = 0;
+  /** Postings of the words that have one document, two numbers each (see Term.base). */
+  private arena: I32 = EMPTY;
+  private arenaLength = 0;
   /** Between clear() and compact(): postings go to plain arrays (no typed-array regrowth per word). */
   private bulk = false;
   /** Tiebreak ranks: position of the slot's sort key among the sort keys at the last compaction. */
@@ -207,6 +215,8 @@ export class TextIndex {
   /** Empties the index and starts a bulk build: postings are collected cheaply until {@link compact}. */
   clear(): void {
     this.bulk = true;
+    this.arena = EMPTY;
+    this.arenaLength = 0;
     this.sorted = [];
     this.rank = new Float64Array(16);
     this.terms.clear();
@@ -253,9 +263,20 @@ export class TextIndex {
       if (this.bulk) {
         (term.pending ??= []).push(slot, info);
       } else {
-        term.post = grownInt32(term.post, 2 * term.n + 2);
-        term.post[2 * term.n] = slot;
-        term.post[2 * term.n + 1] = info;
+        if (term.n === 0) {
+          this.arena = grownInt32(this.arena, this.arenaLength + 2);
+          term.base = this.arenaLength;
+          this.arena[this.arenaLength++] = slot;
+          this.arena[this.arenaLength++] = info;
+        } else {
+          if (term.base >= 0) {
+            term.post = Int32Array.of(this.arena[term.base], this.arena[term.base + 1]);
+            term.base = -1;
+          }
+          term.post = grownInt32(term.post, 2 * term.n + 2);
+          term.post[2 * term.n] = slot;
+          term.post[2 * term.n + 1] = info;
+        }
       }
       term.n++;
       term.df++;
@@ -306,28 +327,42 @@ export class TextIndex {
       this.slotByKey.set(this.keys[s]!, to);
     }
     Object.assign(this, { keys, sortKeys, live, flags, exactA, exactB, order, rank, slots: next });
+    const singles: number[] = [];
+    const gone = new Set<Term>();
     for (const [word, term] of this.terms) {
-      const source: ArrayLike<number> = term.pending ?? term.post;
-      const post = new Int32Array(2 * term.n);
+      const source: ArrayLike<number> = term.pending ?? (term.base >= 0 ? this.arena : term.post);
+      const off = term.pending || term.base < 0 ? 0 : term.base;
       let n = 0;
-      for (let i = 0; i < term.n; i++) {
-        const to = remap[source[2 * i]];
-        if (to < 0) continue;
-        post[2 * n] = to;
-        post[2 * n + 1] = source[2 * i + 1];
-        n++;
-      }
-      term.pending = undefined;
+      for (let i = 0; i < term.n; i++) if (remap[source[off + 2 * i]] >= 0) n++;
       if (n === 0) {
         this.terms.delete(word);
-        const bucket = this.buckets.get(word[0]);
-        if (bucket) bucket.splice(bucket.indexOf(term), 1);
-        continue;
+        gone.add(term);
+      } else if (n === 1) {
+        for (let i = 0; i < term.n; i++) {
+          const to = remap[source[off + 2 * i]];
+          if (to >= 0) singles.push(to, source[off + 2 * i + 1]);
+        }
+        term.base = singles.length - 2;
+        term.post = EMPTY;
+      } else {
+        const post = new Int32Array(2 * n);
+        let k = 0;
+        for (let i = 0; i < term.n; i++) {
+          const to = remap[source[off + 2 * i]];
+          if (to < 0) continue;
+          post[k++] = to;
+          post[k++] = source[off + 2 * i + 1];
+        }
+        term.base = -1;
+        term.post = post;
       }
-      term.post = n === term.n ? post : post.slice(0, 2 * n);
+      term.pending = undefined;
       term.n = n;
       term.df = n;
     }
+    this.arena = Int32Array.from(singles);
+    this.arenaLength = singles.length;
+    if (gone.size) for (const [first, bucket] of this.buckets) this.buckets.set(first, bucket.filter((t) => !gone.has(t)));
     this.bulk = false;
     this.rankSlots();
     this.resizeScratch(Math.max(next, 16));
@@ -357,11 +392,12 @@ export class TextIndex {
       let wn = 0;
       for (const { term, cost } of variants) {
         matchedTerms.add(term.text);
-        const post = term.post;
+        const post = term.base >= 0 ? this.arena : term.post;
+        const off = term.base >= 0 ? term.base : 0;
         for (let k = 0; k < term.n; k++) {
-          const slot = post[2 * k];
+          const slot = post[off + 2 * k];
           if (this.live[slot] === 0 || (this.flags[slot] & exclude) !== 0) continue;
-          const i = post[2 * k + 1];
+          const i = post[off + 2 * k + 1];
           const code = (cost << 3) | (i >>> 16);
           if (this.wordGen[slot] !== wgen) {
             this.wordGen[slot] = wgen;
@@ -415,7 +451,9 @@ export class TextIndex {
     const excluded = new Set<number>();
     for (const word of parsed.excluded) {
       const term = this.terms.get(word);
-      for (let k = 0; term && k < term.n; k++) excluded.add(term.post[2 * k]);
+      const post = term && term.base >= 0 ? this.arena : term?.post;
+      const off = term && term.base >= 0 ? term.base : 0;
+      for (let k = 0; term && post && k < term.n; k++) excluded.add(post[off + 2 * k]);
     }
     if (requiredMask || excluded.size) {
       eligible = touched.filter((slot) => (this.accMask[slot] & requiredMask) === requiredMask && !excluded.has(slot));
@@ -491,7 +529,7 @@ export class TextIndex {
     const text = word.length > MAX_WORD_LENGTH ? word.slice(0, MAX_WORD_LENGTH) : word;
     let term = this.terms.get(text);
     if (!term) {
-      term = { text, df: 0, post: EMPTY, n: 0 };
+      term = { text, df: 0, post: EMPTY, base: -1, n: 0 };
       this.terms.set(text, term);
       const bucket = this.buckets.get(text[0]);
       if (bucket) bucket.push(term);
