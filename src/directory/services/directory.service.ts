@@ -157,12 +157,6 @@ export class DirectoryService implements OnApplicationBootstrap {
 
   /** Seeds the demo directory on the first start of the embedded database (SEED_DEMO=false skips it). */
   async onApplicationBootstrap(): Promise<void> {
-    await this.seedDemo();
-    // Build the search index now rather than on the first search; a failure is retried by that search.
-    this.memberSearch.warm().catch((error: unknown) => this.logger.warn(`Search index not built at boot: ${String(error)}`));
-  }
-
-  private async seedDemo(): Promise<void> {
     if (!this.config.databaseIsEmbedded || !this.config.seedDemo) return;
     const [{ any }] = await this.db.query<Array<{ any: boolean }>>('SELECT EXISTS (SELECT 1 FROM member) AS any');
     if (any) return;

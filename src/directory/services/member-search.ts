@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { IndexSync, type RunSql } from '../../common/search/index-sync.js';
@@ -40,7 +40,8 @@ const FIELD_WEIGHTS = [8, 6, 4, 3, 2, 1];
  * ids, slugs and the postings only; the service reads the returned page's rows by id.
  */
 @Injectable()
-export class MemberSearch {
+export class MemberSearch implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Search');
   private readonly index = new TextIndex(FIELD_WEIGHTS);
   private readonly sync: IndexSync<IndexedMember>;
 
@@ -78,13 +79,8 @@ export class MemberSearch {
     return this.index.search(q, { limit });
   }
 
-  /** Builds the index ahead of the first search (called at boot; errors are the caller's to log). */
-  async warm(): Promise<void> {
-    await this.sync.fresh();
-  }
-
-  /** Size figures for the benchmark notes. */
-  stats(): { documents: number; words: number; postings: number } {
-    return { documents: this.index.size, words: this.index.vocabularySize, postings: this.index.postings };
+  /** Builds the index in the background at boot rather than on the first search (which waits for it). */
+  onApplicationBootstrap(): void {
+    this.sync.fresh().catch((error: unknown) => this.logger.warn(`Search index not built at boot (the first search retries): ${String(error)}`));
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { IndexSync, type RunSql } from '../../common/search/index-sync.js';
@@ -23,7 +23,8 @@ const FLAGGED = 1;
  * body), kept current through the `memory_search_change` log. Newer messages win ties.
  */
 @Injectable()
-export class MessageSearch {
+export class MessageSearch implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Search');
   private readonly index = new TextIndex(FIELD_WEIGHTS);
   private readonly sync: IndexSync<IndexedMessage>;
 
@@ -55,8 +56,8 @@ export class MessageSearch {
     return this.index.search(q, { limit: options.limit, offset: options.offset, excludeFlags: options.includeFlagged ? 0 : FLAGGED });
   }
 
-  /** Size figures for the benchmark notes. */
-  stats(): { documents: number; words: number; postings: number } {
-    return { documents: this.index.size, words: this.index.vocabularySize, postings: this.index.postings };
+  /** Builds the index in the background at boot rather than on the first search (which waits for it). */
+  onApplicationBootstrap(): void {
+    this.sync.fresh().catch((error: unknown) => this.logger.warn(`Search index not built at boot (the first search retries): ${String(error)}`));
   }
 }
