@@ -384,6 +384,9 @@ export class TextIndex {
     const exclude = options.excludeFlags ?? 0;
     const n = this.liveCount;
     let wordTouched = new Int32Array(64);
+    const single = words.length === 1;
+    let singleIdf = 0;
+    let singleTouched: I32 = EMPTY;
 
     words.forEach((word, index) => {
       const variants = this.variants(word, index === words.length - 1);
@@ -412,6 +415,12 @@ export class TextIndex {
         }
       }
       const idf = Math.log(1 + n / Math.max(1, wn));
+      if (single) {
+        // One query word: its best posting per document is the whole story; no accumulation.
+        singleIdf = idf;
+        singleTouched = wordTouched.subarray(0, wn);
+        return;
+      }
       for (let k = 0; k < wn; k++) {
         const slot = wordTouched[k];
         if (this.docGen[slot] !== gen) {
@@ -443,7 +452,7 @@ export class TextIndex {
       }
     });
     // Web-search syntax: words in quotes must all match, `-word` leaves out documents with that word.
-    let eligible = touched;
+    let eligible: ArrayLike<number> & { filter(f: (slot: number) => boolean): ArrayLike<number> } = single ? singleTouched : touched;
     let requiredMask = 0;
     words.forEach((w, i) => {
       if (parsed.required.has(w)) requiredMask |= 1 << i;
@@ -456,10 +465,26 @@ export class TextIndex {
       for (let k = 0; term && post && k < term.n; k++) excluded.add(post[off + 2 * k]);
     }
     if (requiredMask || excluded.size) {
-      eligible = touched.filter((slot) => (this.accMask[slot] & requiredMask) === requiredMask && !excluded.has(slot));
+      eligible = single
+        ? singleTouched.filter((slot) => !excluded.has(slot))
+        : touched.filter((slot) => (this.accMask[slot] & requiredMask) === requiredMask && !excluded.has(slot));
     }
     if (eligible.length === 0) return empty;
 
+    const fieldWeights = this.fieldWeights;
+    const keyOfSingle = (slot: number): number => {
+      const code = this.wordCode[slot];
+      const cost = code >>> 3;
+      const exactName = cost === 0 && (this.exactA[slot] === queryHash || this.exactB[slot] === queryHash) ? 1 : 0;
+      return (
+        exactName * BIT_EXACT +
+        BIT_WORDS +
+        (63 - (cost >>> 1)) * BIT_TYPOS +
+        Math.min(Math.round((fieldWeights[code & 7] ?? 1) * singleIdf * 16), 16383) * BIT_WEIGHT +
+        255 * BIT_PROXIMITY +
+        (cost === 0 ? BIT_EXACTNESS : 0)
+      );
+    };
     const keyOf = (slot: number): number => {
       const exactName =
         this.accExact[slot] === words.length && (this.exactA[slot] === queryHash || this.exactB[slot] === queryHash) ? 1 : 0;
@@ -473,13 +498,13 @@ export class TextIndex {
       );
     };
     const want = Math.max(0, (options.offset ?? 0) + options.limit);
-    const top = this.topSlots(eligible, keyOf, want);
+    const top = this.topSlots(eligible, single ? keyOfSingle : keyOf, want);
     const maxKey = BIT_EXACT * 2;
     const hits = top.slice(options.offset ?? 0).map(({ slot, key }) => ({
       key: this.keys[slot]!,
       score: Math.round((key / maxKey) * 1e6) / 1e6,
-      matchedWords: this.accMatched[slot],
-      typos: this.accTypos[slot],
+      matchedWords: single ? 1 : this.accMatched[slot],
+      typos: single ? this.wordCode[slot] >>> 4 : this.accTypos[slot],
     }));
     return { words, terms: [...matchedTerms], total: eligible.length, hits };
   }
@@ -504,6 +529,11 @@ export class TextIndex {
       if (term === exact || term.df === 0) continue;
       const text = term.text;
       const lengthGap = text.length - word.length;
+      // The last word as typed is a prefix: that beats reading it as a typo.
+      if (last && prefixOk && lengthGap > 0 && text.startsWith(word)) {
+        prefixes.push({ term, cost: 1 });
+        continue;
+      }
       if (budget > 0 && Math.abs(lengthGap) <= budget) {
         const d = editDistance(word, text, budget);
         if (d <= budget) {
@@ -539,7 +569,7 @@ export class TextIndex {
   }
 
   /** The best `want` slots by key, then `order` (higher first), then sort key (ascending). */
-  private topSlots(touched: number[], keyOf: (slot: number) => number, want: number): Array<{ slot: number; key: number }> {
+  private topSlots(touched: ArrayLike<number>, keyOf: (slot: number) => number, want: number): Array<{ slot: number; key: number }> {
     if (want === 0) return [];
     const order = this.order;
     const rank = this.rank;
@@ -562,7 +592,8 @@ export class TextIndex {
       hk[i] = hk[j];
       hk[j] = k;
     };
-    for (const slot of touched) {
+    for (let t = 0; t < touched.length; t++) {
+      const slot = touched[t];
       const key = keyOf(slot);
       if (size < want) {
         hs[size] = slot;
