@@ -78,6 +78,8 @@ interface Term {
    * names, numbers, rare words) — a typed array of its own costs ~200 bytes of heap — else -1.
    */
   base: number;
+  /** One bit per character (code & 31) the word contains, for cheap typo bounds. */
+  mask: number;
   /** Pairs collected during a bulk build, turned into `post` by {@link TextIndex.compact}. */
   pending?: number[];
   n: number;
@@ -111,6 +113,19 @@ export function parseQuery(query: string): { words: string[]; required: Set<stri
     }
   }
   return { words: [...words].slice(0, MAX_QUERY_WORDS), required, excluded };
+}
+
+/** Bit (code & 31) of every character of a word. */
+function charMask(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) & 31);
+  return mask;
+}
+
+function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** The hash of a text's search words, as a query's words are hashed. */
@@ -513,8 +528,8 @@ export class TextIndex {
 
   /**
    * The vocabulary words a query word stands for: itself, words within its typo budget, and words it
-   * begins — with typos too — (always for the last query word; for the others from five letters on,
-   * counted as one typo). The first letter is never taken as a typo, which keeps the lookup in one
+   * begins — with typos too — (always for the last query word; for the others only when the word is
+   * not itself in the vocabulary, from five letters on, counted as one typo). The first letter is never taken as a typo, which keeps the lookup in one
    * bucket of the vocabulary.
    */
   private variants(word: string, last: boolean): Variant[] {
@@ -523,18 +538,24 @@ export class TextIndex {
     if (exact && exact.df > 0) out.push({ term: exact, cost: 0 });
     const bucket = this.buckets.get(word[0]) ?? [];
     const budget = typoBudget(word);
-    const prefixOk = last ? word.length >= 2 : word.length >= 5;
+    // A word typed in full elsewhere in the query is not also read as the start of longer words.
+    const prefixOk = last ? word.length >= 2 : word.length >= 5 && !exact;
     const prefixes: Variant[] = [];
+    const mask = charMask(word);
     for (const term of bucket) {
       if (term === exact || term.df === 0) continue;
       const text = term.text;
       const lengthGap = text.length - word.length;
+      // Cheap lower bounds before any edit distance: characters of the word the term lacks (each
+      // costs an edit), and for equal-ish lengths characters either side lacks (two per substitution).
+      const missing = popcount(mask & ~term.mask);
+      if (missing > budget) continue;
       // The last word as typed is a prefix: that beats reading it as a typo.
       if (last && prefixOk && lengthGap > 0 && text.startsWith(word)) {
         prefixes.push({ term, cost: 1 });
         continue;
       }
-      if (budget > 0 && Math.abs(lengthGap) <= budget) {
+      if (budget > 0 && Math.abs(lengthGap) <= budget && popcount(mask ^ term.mask) <= 2 * budget) {
         const d = editDistance(word, text, budget);
         if (d <= budget) {
           out.push({ term, cost: d * 2 });
@@ -559,7 +580,7 @@ export class TextIndex {
     const text = word.length > MAX_WORD_LENGTH ? word.slice(0, MAX_WORD_LENGTH) : word;
     let term = this.terms.get(text);
     if (!term) {
-      term = { text, df: 0, post: EMPTY, base: -1, n: 0 };
+      term = { text, df: 0, post: EMPTY, base: -1, n: 0, mask: charMask(text) };
       this.terms.set(text, term);
       const bucket = this.buckets.get(text[0]);
       if (bucket) bucket.push(term);
