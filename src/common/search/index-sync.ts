@@ -120,8 +120,8 @@ export class IndexSync<Row extends { id: string }> {
   private done(latest: bigint): void {
     this.applied = latest;
     this.appliedAt = Date.now();
-    // Now and then (about once per 500 syncs) drop change rows no instance needs any more.
-    if (++this.pruning % 500 === 1) {
+    // Now and then (every 500th sync) drop change rows no instance needs any more.
+    if (++this.pruning % 500 === 0) {
       void this.run(
         `DELETE FROM ${this.target.changeTable} WHERE created_at < now() - interval '${CHANGE_RETENTION_HOURS} hours'`,
       ).catch(() => undefined);

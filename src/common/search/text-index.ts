@@ -60,7 +60,7 @@ export interface SearchHit {
 export interface SearchOutcome {
   /** The query words searched (folded, stop words left out). */
   words: string[];
-  /** Vocabulary words that matched, for highlighting. */
+  /** The closest vocabulary word found for each query word, for highlighting. */
   terms: string[];
   /** Documents that matched at least one word. */
   total: number;
@@ -408,8 +408,9 @@ export class TextIndex {
       if (variants.length === 0) return;
       const wgen = gen * MAX_QUERY_WORDS + index + 1;
       let wn = 0;
+      // The closest vocabulary word stands for the query word in highlights (snippets).
+      matchedTerms.add(variants[0].term.text);
       for (const { term, cost } of variants) {
-        matchedTerms.add(term.text);
         const post = term.base >= 0 ? this.arena : term.post;
         const off = term.base >= 0 ? term.base : 0;
         for (let k = 0; k < term.n; k++) {

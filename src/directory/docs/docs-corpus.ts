@@ -143,7 +143,8 @@ export class DocsCorpus {
 
 /**
  * About 200 characters of plain text around the place where the most different query words (or the
- * words they matched) occur within 140 characters, the earliest such place; ellipses where cut.
+ * words they matched) occur within 140 characters — each counted by its rarity on the page — the
+ * earliest such place; ellipses where cut.
  */
 function snippet(page: DocPage, terms: string[]): string {
   const text = page.plain;
@@ -155,13 +156,18 @@ function snippet(page: DocPage, terms: string[]): string {
     }
   });
   hits.sort((a, b) => a.at - b.at);
+  // Rarer words on the page weigh more, so the window shows what distinguishes the page.
+  const occurrences = new Map<number, number>();
+  for (const h of hits) occurrences.set(h.term, (occurrences.get(h.term) ?? 0) + 1);
   let at = -1;
-  let bestCount = 0;
+  let best = 0;
   for (let i = 0; i < hits.length; i++) {
     const seen = new Set<number>();
     for (let j = i; j < hits.length && hits[j].at - hits[i].at <= 140; j++) seen.add(hits[j].term);
-    if (seen.size > bestCount) {
-      bestCount = seen.size;
+    let value = 0;
+    for (const term of seen) value += 1 / occurrences.get(term)!;
+    if (value > best) {
+      best = value;
       at = hits[i].at;
     }
   }
