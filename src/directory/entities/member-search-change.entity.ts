@@ -3,7 +3,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeor
 /**
  * The change log of `member` that keeps every instance's in-process search index current: one row per
  * inserted, updated or deleted member (ref_id NULL after a TRUNCATE), written by statement-level
- * triggers (see migration 1796097618489-search-change-logs.ts) and read by the member search.
+ * triggers (see migration 1796102000000-search-change-logs.ts) and read by the member search.
  */
 @Entity({ name: 'member_search_change' })
 export class MemberSearchChangeEntity {

@@ -15,7 +15,7 @@ interface IndexedMember {
   country: string | null;
 }
 
-/** The change log the member triggers write (migration 1796097618489-search-change-logs.ts). */
+/** The change log the member triggers write (migration 1796102000000-search-change-logs.ts). */
 export const MEMBER_CHANGE_LOG = 'member_search_change';
 const FIRST_ID = '00000000-0000-0000-0000-000000000000';
 const INDEXED_MEMBER = `SELECT id, slug, display_name, category, description, tags, city, country FROM member`;

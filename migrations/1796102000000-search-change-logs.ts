@@ -12,8 +12,8 @@ const LOGS: Array<[table: string, log: string]> = [
     ['memory_message', 'memory_search_change'],
 ];
 
-export class SearchChangeLogs1796097618489 implements MigrationInterface {
-    name = 'SearchChangeLogs1796097618489'
+export class SearchChangeLogs1796102000000 implements MigrationInterface {
+    name = 'SearchChangeLogs1796102000000'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
