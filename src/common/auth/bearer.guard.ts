@@ -9,6 +9,7 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
@@ -95,7 +96,15 @@ export class BearerGuard implements CanActivate {
  * apply: the route is public to the operator guard and protected by this one).
  */
 export const RequireScopes = (...scopes: string[]): MethodDecorator & ClassDecorator =>
-  applyDecorators(Public(), SetMetadata(REQUIRED_SCOPES, scopes), UseGuards(BearerGuard));
+  applyDecorators(
+    Public(),
+    SetMetadata(REQUIRED_SCOPES, scopes),
+    UseGuards(BearerGuard),
+    ApiBearerAuth('oauth'),
+    ApiUnauthorizedResponse({ description: 'No, or an invalid, mca_ access token (WWW-Authenticate: Bearer … resource_metadata).' }),
+    ApiForbiddenResponse({ description: `Owner suspended, agreement not signed, or insufficient_scope (needs ${scopes.join(' ') || 'a token'}).` }),
+    ApiTooManyRequestsResponse({ description: 'The per-agent or per-owner budget is spent.' }),
+  );
 
 /** The agent principal of a route guarded by @RequireScopes. */
 export const CurrentAgent = createParamDecorator(

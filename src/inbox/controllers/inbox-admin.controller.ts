@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiNotFoundResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
 import type { OperatorView } from '../../common/auth/operators.service.js';
 import { AddSuppressionDto, AdminPageQueryDto, MailboxStatusDto, SuppressionIdParam } from '../dto/inbox.dto.js';
@@ -20,6 +20,8 @@ export class InboxAdminController {
 
   @Get('mailboxes/:handle')
   @ApiOperation({ summary: 'One mailbox’s usage' })
+  @ApiParam({ name: 'handle', example: 'support-bot-1a2b3c' })
+  @ApiNotFoundResponse({ description: 'No such mailbox.' })
   mailbox(@Param('handle') handle: string) {
     return this.inbox.mailboxUsage(handle);
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentAgent, RequireScopes } from '../../common/auth/bearer.guard.js';
 import type { AgentPrincipal } from '../../common/auth/principals.js';
 import { ListMessagesQueryDto, ReadMessageQueryDto, SendEmailDto, WaitForEmailDto } from '../dto/inbox.dto.js';
@@ -27,6 +27,7 @@ export class InboxController {
   @Get('messages/:id')
   @RequireScopes('inbox:read')
   @ApiOperation({ summary: 'Read one message (inbox_read); 404 message_not_found' })
+  @ApiParam({ name: 'id', example: '00000000-0000-4000-8000-000000000000' })
   @ApiOkResponse({ schema: messageSchema as object })
   read(@Param('id') id: string, @Query() query: ReadMessageQueryDto, @CurrentAgent() agent: AgentPrincipal) {
     return this.inbox.read(agent, { message_id: id, max_chars: query.max_chars });
