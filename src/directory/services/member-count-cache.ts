@@ -54,16 +54,17 @@ export class MemberCountCache {
   /** Forgets the cached count (after an operator changes the directory). */
   async invalidate(): Promise<void> {
     this.local = undefined;
-    if (!this.redis.client) return;
+    if (!this.redis.client || !this.redis.available) return;
     try {
       await this.redis.client.del(REDIS_KEY);
     } catch (e) {
-      this.logger.warn(`Could not clear the shared member count: ${(e as Error).message}`);
+      this.redis.reportFailure(e);
+      this.logger.debug(`Could not clear the shared member count: ${(e as Error).message}`);
     }
   }
 
   private async readShared(now: Date): Promise<CountedValue | undefined> {
-    if (!this.redis.client) return undefined;
+    if (!this.redis.client || !this.redis.available) return undefined;
     try {
       const raw = await this.redis.client.get(REDIS_KEY);
       if (!raw) return undefined;
@@ -73,13 +74,14 @@ export class MemberCountCache {
       if (Number.isNaN(countedAt.getTime()) || now.getTime() - countedAt.getTime() >= MEMBER_COUNT_TTL_MS) return undefined;
       return { count: parsed.count, countedAt };
     } catch (e) {
-      this.logger.warn(`Shared member count unavailable, using the local one: ${(e as Error).message}`);
+      this.redis.reportFailure(e);
+      this.logger.debug(`Shared member count unavailable, using the local one: ${(e as Error).message}`);
       return undefined;
     }
   }
 
   private async writeShared(value: CountedValue): Promise<void> {
-    if (!this.redis.client) return;
+    if (!this.redis.client || !this.redis.available) return;
     try {
       await this.redis.client.set(
         REDIS_KEY,
@@ -88,7 +90,8 @@ export class MemberCountCache {
         MEMBER_COUNT_TTL_MS,
       );
     } catch (e) {
-      this.logger.warn(`Could not share the member count: ${(e as Error).message}`);
+      this.redis.reportFailure(e);
+      this.logger.debug(`Could not share the member count: ${(e as Error).message}`);
     }
   }
 }
