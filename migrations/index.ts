@@ -5,5 +5,6 @@ import { FoundationTables1796015637017 } from './1796015637017-foundation-tables
 import { DirectoryMembers1796015969747 } from './1796015969747-directory-members.js';
 import { DmvTables1796016022199 } from './1796016022199-dmv-tables.js';
 import { RecallTables1796016063944 } from './1796016063944-recall-tables.js';
+import { OutboxDelivery1796097460924 } from './1796097460924-outbox-delivery.js';
 
-export const MIGRATIONS: Array<new () => MigrationInterface> = [FoundationTables1796015637017, DirectoryMembers1796015969747, DmvTables1796016022199, RecallTables1796016063944];
+export const MIGRATIONS: Array<new () => MigrationInterface> = [FoundationTables1796015637017, DirectoryMembers1796015969747, DmvTables1796016022199, RecallTables1796016063944, OutboxDelivery1796097460924];

@@ -11,6 +11,7 @@ import { HttpExceptionFilter } from './errors/http-exception.filter.js';
 import { HealthController } from './http/health.controller.js';
 import { HomeController } from './http/home.controller.js';
 import { SiteLinks } from './http/site-links.js';
+import { MailAdminController } from './mail/mail-admin.controller.js';
 import { MailService } from './mail/mail.service.js';
 import { OutboundMailEntity } from './mail/outbound-mail.entity.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
@@ -32,7 +33,7 @@ import { createValidationPipe } from './validation/validation.pipe.js';
       }),
     }),
   ],
-  controllers: [HealthController, HomeController, OperatorsController],
+  controllers: [HealthController, HomeController, OperatorsController, MailAdminController],
   providers: [
     RedisService,
     {

@@ -33,6 +33,8 @@ class EnvironmentVariables {
   @IsOptional() @Matches(/^[^\s@<>]+@[^\s@<>]+$/, { message: 'must be an email address' }) MAIL_FROM?: string;
   @IsOptional() @Matches(/^smtps?:\/\/\S+$/, { message: 'must be an smtp:// or smtps:// URL' }) SMTP_RELAY_URL?: string;
   @IsOptional() @Matches(/^\d{1,5}$/, { message: 'must be a port number (0 = off)' }) SMTP_PORT?: string;
+  @IsOptional() @Matches(/^([1-9]|[1-9]\d{1,2})$/, { message: 'must be 1-999 seconds' }) SMTP_TIMEOUT_SECONDS?: string;
+  @IsOptional() @Matches(/^([1-9]|[1-9]\d{1,3})$/, { message: 'must be 1-9999 seconds' }) MAIL_RETRY_DELAY_SECONDS?: string;
   @IsOptional() @IsIn(['true', 'false', '1', '0'], { message: 'must be true or false' }) TRUST_PROXY?: string;
   @IsOptional() @IsString() ALLOWED_HOSTS?: string;
   @IsOptional() @IsString() ALLOWED_ORIGINS?: string;
@@ -74,6 +76,10 @@ export class AppConfig {
   mailFrom!: string;
   smtpRelayUrl?: string;
   smtpPort!: number;
+  /** Longest wait for the relay to answer (socket inactivity); connecting and its greeting get at most 5 s of it. */
+  smtpTimeoutSeconds!: number;
+  /** First retry delay of the outbox (doubled per retry), and the worker's backstop for queued mail. */
+  mailRetryDelaySeconds!: number;
   trustProxy!: boolean;
   allowedHosts!: string[];
   allowedOrigins!: string[];
@@ -151,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: raw.MAIL_FROM ?? `no-reply@${mailDomain}`,
     smtpRelayUrl: raw.SMTP_RELAY_URL,
     smtpPort,
+    smtpTimeoutSeconds: Number(raw.SMTP_TIMEOUT_SECONDS ?? 15),
+    mailRetryDelaySeconds: Number(raw.MAIL_RETRY_DELAY_SECONDS ?? 5),
     trustProxy: bool(raw.TRUST_PROXY, false),
     allowedHosts: list(raw.ALLOWED_HOSTS) ?? ['localhost', '127.0.0.1', '[::1]', publicHostname, publicHost],
     allowedOrigins: list(raw.ALLOWED_ORIGINS) ?? [
