@@ -4,6 +4,7 @@ import { ThrottlerModule, ThrottlerStorage } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { OperatorEntity } from './auth/operator.entity.js';
+import { CacheBus } from './cache/cache-bus.service.js';
 import { OperatorGuard } from './auth/operator.guard.js';
 import { OperatorsController } from './auth/operators.controller.js';
 import { OperatorsService } from './auth/operators.service.js';
@@ -36,6 +37,7 @@ import { createValidationPipe } from './validation/validation.pipe.js';
   controllers: [HealthController, HomeController, OperatorsController, MailAdminController],
   providers: [
     RedisService,
+    CacheBus,
     {
       provide: ThrottlerStorage,
       inject: [RedisService],
@@ -52,6 +54,6 @@ import { createValidationPipe } from './validation/validation.pipe.js';
     { provide: APP_GUARD, useClass: OperatorGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
   ],
-  exports: [RedisService, RateLimitService, MailService, OperatorsService, SiteLinks, ThrottlerStorage],
+  exports: [RedisService, CacheBus, RateLimitService, MailService, OperatorsService, SiteLinks, ThrottlerStorage],
 })
 export class CommonModule {}
