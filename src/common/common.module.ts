@@ -14,6 +14,8 @@ import { HomeController } from './http/home.controller.js';
 import { SiteLinks } from './http/site-links.js';
 import { MailAdminController } from './mail/mail-admin.controller.js';
 import { MailService } from './mail/mail.service.js';
+import { MetricsController } from './metrics/metrics.controller.js';
+import { MetricsService } from './metrics/metrics.service.js';
 import { OutboundMailEntity } from './mail/outbound-mail.entity.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RateLimitService } from './rate-limit/rate-limit.service.js';
@@ -34,7 +36,7 @@ import { createValidationPipe } from './validation/validation.pipe.js';
       }),
     }),
   ],
-  controllers: [HealthController, HomeController, OperatorsController, MailAdminController],
+  controllers: [HealthController, HomeController, OperatorsController, MailAdminController, MetricsController],
   providers: [
     RedisService,
     CacheBus,
@@ -46,6 +48,7 @@ import { createValidationPipe } from './validation/validation.pipe.js';
     },
     RateLimitService,
     MailService,
+    MetricsService,
     OperatorsService,
     SiteLinks,
     { provide: APP_FILTER, useClass: HttpExceptionFilter },

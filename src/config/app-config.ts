@@ -52,6 +52,7 @@ class EnvironmentVariables {
   LOG_LEVEL?: string;
   @IsOptional() @Matches(/^mco_[A-Za-z0-9_-]{16,}$/, { message: 'must start with mco_ followed by at least 16 characters' })
   OPERATOR_BOOTSTRAP_TOKEN?: string;
+  @IsOptional() @Matches(/^[\x21-\x7e]{32,200}$/, { message: 'must be 32-200 visible ASCII characters' }) METRICS_TOKEN?: string;
   @IsOptional() @IsIn(['true', 'false', '1', '0'], { message: 'must be true or false' }) SEED_DEMO?: string;
   @IsOptional() @Matches(URL_PATTERN, { message: 'must be an absolute http(s) URL' }) DMV_LOOKUP_URL?: string;
   @IsOptional() @Matches(/^\d{1,4}$/, { message: 'must be a whole number' }) DMV_DAILY_CAP_PER_EMAIL?: string;
@@ -90,6 +91,8 @@ export class AppConfig {
   rateLimitRecallWriteDaily!: RatePolicySetting;
   logLevel!: string;
   operatorBootstrapToken?: string;
+  /** A bearer token for Prometheus scrapes of /metrics (operator tokens work too). */
+  metricsToken?: string;
   seedDemo!: boolean;
   dmvLookupUrl!: string;
   dmvDailyCapPerEmail!: number;
@@ -174,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitRecallWriteDaily: parseRate(raw.RATE_LIMIT_RECALL_WRITE_DAILY, '200/86400'),
     logLevel: raw.LOG_LEVEL ?? 'info',
     operatorBootstrapToken: raw.OPERATOR_BOOTSTRAP_TOKEN,
+    metricsToken: raw.METRICS_TOKEN,
     seedDemo: bool(raw.SEED_DEMO, true),
     dmvLookupUrl: raw.DMV_LOOKUP_URL ?? `${publicBaseUrl}/dmv/api/lookup`,
     dmvDailyCapPerEmail: Number(raw.DMV_DAILY_CAP_PER_EMAIL ?? 5),

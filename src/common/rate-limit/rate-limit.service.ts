@@ -35,6 +35,8 @@ export class RateLimitService {
   private readonly local: MemoryThrottlerStorage;
   /** Requests counted in the fallback store because Redis could not be used (for metrics and tests). */
   fallbackCount = 0;
+  /** Refused budget checks per budget since start (for /metrics). */
+  readonly refusals = new Map<string, number>();
 
   constructor(
     @Inject(ThrottlerStorage) private readonly storage: CountingThrottlerStorage,
@@ -110,6 +112,7 @@ export class RateLimitService {
   }
 
   private outcome(policy: RateLimitPolicy, record: { totalHits: number; isBlocked: boolean; timeToBlockExpire: number }): RateLimitOutcome {
+    if (record.isBlocked) this.refusals.set(policy.name, (this.refusals.get(policy.name) ?? 0) + 1);
     return {
       allowed: !record.isBlocked,
       policy,
