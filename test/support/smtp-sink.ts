@@ -18,6 +18,8 @@ export interface SmtpSink {
   url: string;
   received: ReceivedMail[];
   mode: SinkMode;
+  /** Milliseconds the relay takes before accepting a message (a slow relay). */
+  delayMs: number;
   stop(): Promise<void>;
   start(): Promise<void>;
 }
@@ -29,6 +31,7 @@ export async function startSmtpSink(options: { mode?: SinkMode; port?: number } 
     url: '',
     received: [],
     mode: options.mode ?? 'accept',
+    delayMs: 0,
     stop: async () => {
       const s = server;
       server = undefined;
@@ -55,7 +58,8 @@ export async function startSmtpSink(options: { mode?: SinkMode; port?: number } 
               data,
               messageId: /^Message-ID:\s*(\S+)/im.exec(data)?.[1],
             });
-            callback();
+            if (sink.delayMs > 0) setTimeout(() => callback(), sink.delayMs);
+            else callback();
           });
         },
       });

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RedisService } from '../redis/redis.service.js';
@@ -14,7 +14,7 @@ const CHANNEL = 'agentry:cache-invalidate';
  * returns every topic is invalidated once here (and bumped, for the ones that failed to publish).
  */
 @Injectable()
-export class CacheBus implements OnApplicationBootstrap, OnModuleDestroy {
+export class CacheBus implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('CacheBus');
   private readonly listeners = new Map<string, Array<() => void>>();
   private readonly origin = randomUUID();
@@ -49,7 +49,7 @@ export class CacheBus implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
-  async onModuleDestroy(): Promise<void> {
+  onApplicationShutdown(): void {
     this.subscriber?.disconnect();
   }
 

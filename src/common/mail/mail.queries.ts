@@ -34,7 +34,7 @@ export const MAIL_QUERIES = {
    * attempt and the worker (on any instance) never talk to the relay about one message at once.
    */
   claim: `
-    UPDATE outbound_mail SET claimed_until = now() + interval '60 seconds', attempts = attempts + 1
+    UPDATE outbound_mail SET claimed_until = now() + $2::interval, attempts = attempts + 1
      WHERE id = $1 AND status = 'queued' AND (claimed_until IS NULL OR claimed_until < now())
      RETURNING id, to_address, from_address, subject, text_body, html_body, message_id, attempts`,
   status: `SELECT status FROM outbound_mail WHERE id = $1`,

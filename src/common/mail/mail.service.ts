@@ -1,4 +1,10 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -51,6 +57,15 @@ export function maskEmail(address: string): string {
   return `${local.slice(0, 2)}***@${domain}`;
 }
 
+/**
+ * How long one attempt may hold a message: longer than any attempt can take (connect, greeting and
+ * a few exchanges, each bounded by the timeouts), so two processes never send it at once, yet short
+ * enough that a message whose process died mid-attempt is retried soon.
+ */
+export function leaseSeconds(smtpTimeoutSeconds: number): number {
+  return 3 * smtpTimeoutSeconds + 10;
+}
+
 export function redactTokens(body: string): string {
   return body.replace(ONE_TIME_TOKEN, (t) => `${t.slice(0, t.indexOf('_') + 1)}[redacted]`);
 }
@@ -64,7 +79,7 @@ export function redactTokens(body: string): string {
  * relay, mail to MAIL_DOMAIN is delivered locally and the rest is held, never dropped.
  */
 @Injectable()
-export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
+export class MailService implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Mail');
   private relay?: MailRelay;
   private queue?: MailQueue;
@@ -90,9 +105,16 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
     this.logger.log(`Outbound mail goes through the outbox and the SMTP relay at ${relay.hostname}:${relay.port || 'default port'}`);
   }
 
-  async onModuleDestroy(): Promise<void> {
-    // Jobs in hand finish; jobs not started stay queued for another instance (or this one after a restart).
+  /**
+   * On shutdown, while the database is still open: the worker finishes the jobs in hand and fetches
+   * no more; jobs not started stay queued for another instance (or this one after a restart).
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.queue?.stop();
+  }
+
+  /** After the HTTP server drained (requests in flight may still make their immediate attempt). */
+  onApplicationShutdown(): void {
     this.relay?.close();
   }
 
@@ -215,7 +237,8 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
   private async attempt(id: string, lastAttempt: boolean): Promise<OutboundMailStatus | 'busy'> {
     const relay = this.relay;
     if (!relay) return 'queued';
-    const [claimed] = (await this.dataSource.query<[ClaimedMailRow[], number]>(MAIL_QUERIES.claim, [id]))[0];
+    const lease = `${leaseSeconds(this.config.smtpTimeoutSeconds)} seconds`;
+    const [claimed] = (await this.dataSource.query<[ClaimedMailRow[], number]>(MAIL_QUERIES.claim, [id, lease]))[0];
     if (!claimed) {
       const [row] = await this.dataSource.query<MailStatusRow[]>(MAIL_QUERIES.status, [id]);
       // Gone (never committed) or finished: nothing to do. Still queued: another attempt holds the lease.

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { AppConfig } from '../../config/app-config.js';
 
@@ -14,7 +14,7 @@ export const REDIS_COMMAND_TIMEOUT_MS = 500;
  * - it reconnects by itself forever (capped backoff), and logs once per outage, not per error.
  */
 @Injectable()
-export class RedisService implements OnModuleDestroy {
+export class RedisService implements OnApplicationShutdown {
   readonly client: Redis | null;
   private readonly logger = new Logger('Redis');
   private up = false;
@@ -83,7 +83,8 @@ export class RedisService implements OnModuleDestroy {
     }
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** After the HTTP server drained: requests still in flight at SIGTERM keep their shared budgets. */
+  async onApplicationShutdown(): Promise<void> {
     if (this.client) await this.client.quit().catch(() => this.client?.disconnect());
   }
 
