@@ -76,6 +76,8 @@ export function isConnectionError(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const e = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown };
   if (typeof e.code === 'string' && CONNECTION_ERROR_CODES.has(e.code)) return true;
+  // TypeORM's answer to a query on a transaction whose connection the driver already dropped.
+  if ((error as { name?: unknown }).name === 'QueryRunnerProviderAlreadyReleasedError') return true;
   if (typeof e.message === 'string') {
     const m = e.message;
     if (

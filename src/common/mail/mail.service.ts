@@ -233,11 +233,31 @@ export class MailService implements OnApplicationBootstrap, BeforeApplicationShu
     return status === 'queued' || status === 'busy' ? 'retry' : 'done';
   }
 
+  /**
+   * Records an accepted message. The relay has it now, so a lost write here means a second delivery
+   * later: keep trying while the lease holds (a database restart takes seconds), then give up and
+   * let the retry send it again with the same Message-ID.
+   */
+  private async recordSent(id: string, response: string, claimed: ClaimedMailRow, leaseEnds: number): Promise<void> {
+    const params = [id, response, redactTokens(claimed.text_body), claimed.html_body === null ? null : redactTokens(claimed.html_body)];
+    for (;;) {
+      try {
+        await this.dataSource.query(MAIL_QUERIES.markSent, params);
+        return;
+      } catch (error) {
+        if (Date.now() + 1000 >= leaseEnds - 2000) throw error;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  }
+
   /** Claims the message (a lease), talks to the relay once, records the outcome. */
   private async attempt(id: string, lastAttempt: boolean): Promise<OutboundMailStatus | 'busy'> {
     const relay = this.relay;
     if (!relay) return 'queued';
-    const lease = `${leaseSeconds(this.config.smtpTimeoutSeconds)} seconds`;
+    const leaseMs = leaseSeconds(this.config.smtpTimeoutSeconds) * 1000;
+    const lease = `${leaseMs / 1000} seconds`;
+    const started = Date.now();
     const [claimed] = (await this.dataSource.query<[ClaimedMailRow[], number]>(MAIL_QUERIES.claim, [id, lease]))[0];
     if (!claimed) {
       const [row] = await this.dataSource.query<MailStatusRow[]>(MAIL_QUERIES.status, [id]);
@@ -253,12 +273,7 @@ export class MailService implements OnApplicationBootstrap, BeforeApplicationShu
       messageId: claimed.message_id,
     });
     if (outcome.ok) {
-      await this.dataSource.query(MAIL_QUERIES.markSent, [
-        id,
-        outcome.response,
-        redactTokens(claimed.text_body),
-        claimed.html_body === null ? null : redactTokens(claimed.html_body),
-      ]);
+      await this.recordSent(id, outcome.response, claimed, started + leaseMs);
       this.attempts.sent++;
       this.logger.log(`Mail ${id} to ${maskEmail(claimed.to_address)} accepted by the relay (attempt ${claimed.attempts})`);
       return 'sent';
