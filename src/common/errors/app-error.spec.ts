@@ -1,4 +1,4 @@
-import { QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
+import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 import { isConnectionError, toAppError } from './app-error.js';
 
@@ -7,6 +7,7 @@ describe('isConnectionError / toAppError', () => {
     const error = new QueryRunnerProviderAlreadyReleasedError();
     expect(isConnectionError(error)).toBe(true);
     expect(toAppError(error)).toMatchObject({ code: 'database_unavailable', status: 503, retryable: true });
+    expect(toAppError(new QueryRunnerAlreadyReleasedError())).toMatchObject({ code: 'database_unavailable', status: 503 });
   });
 
   it('maps the server shutting down to 503 and an unknown error to a 500 without driver text', () => {
