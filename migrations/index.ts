@@ -6,6 +6,7 @@ import { DirectoryMembers1796015969747 } from './1796015969747-directory-members
 import { DmvTables1796016022199 } from './1796016022199-dmv-tables.js';
 import { RecallTables1796016063944 } from './1796016063944-recall-tables.js';
 import { BrokerTables1796097237563 } from './1796097237563-broker-tables.js';
+import { OutboxDelivery1796097460924 } from './1796097460924-outbox-delivery.js';
 import { IdentitySignups1796098101895 } from './1796098101895-identity-signups.js';
 import { InboxTables1796099401725 } from './1796099401725-inbox-tables.js';
 import { SearchChangeLogs1796102000000 } from './1796102000000-search-change-logs.js';
@@ -16,6 +17,7 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   DmvTables1796016022199,
   RecallTables1796016063944,
   BrokerTables1796097237563,
+  OutboxDelivery1796097460924,
   IdentitySignups1796098101895,
   InboxTables1796099401725,
   SearchChangeLogs1796102000000,

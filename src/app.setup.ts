@@ -5,6 +5,7 @@ import { fastifyServerOptions } from './common/http/fastify-options.js';
 import { isHostAllowed, isOriginAllowed } from './common/http/host-guard.js';
 import { registerOpenApi } from './common/http/openapi.js';
 import { accessLogHook } from './common/http/request-hooks.js';
+import { metricsHook } from './common/metrics/http-metrics.js';
 import { computeSecurityHeaders } from './common/http/security-headers.js';
 import { CORS_POST_PATHS } from './oauth/controllers/cors.js';
 
@@ -41,6 +42,7 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   });
   const accessLog = accessLogHook(config);
   if (accessLog) fastify.addHook('onResponse', accessLog);
+  fastify.addHook('onResponse', metricsHook);
 
   // GET /openapi.json, built once from every controller when the server is ready.
   registerOpenApi(app, config);

@@ -43,7 +43,15 @@ export async function startApp(config: AppConfig, logger: Logger): Promise<Runni
       app,
       url,
       close: async () => {
-        await app.close();
+        // Requests in flight finish; each keep-alive connection is closed as soon as it falls idle
+        // (the HTTP server's close() only closes the ones idle at the moment it is called).
+        const server = app.getHttpServer() as import('node:http').Server;
+        const sweep = setInterval(() => server.closeIdleConnections(), 100);
+        try {
+          await app.close();
+        } finally {
+          clearInterval(sweep);
+        }
         await embedded?.stop();
       },
     };

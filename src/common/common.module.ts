@@ -4,6 +4,7 @@ import { ThrottlerModule, ThrottlerStorage } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { OperatorEntity } from './auth/operator.entity.js';
+import { CacheBus } from './cache/cache-bus.service.js';
 import { OperatorGuard } from './auth/operator.guard.js';
 import { OperatorsController } from './auth/operators.controller.js';
 import { OperatorsService } from './auth/operators.service.js';
@@ -11,7 +12,10 @@ import { HttpExceptionFilter } from './errors/http-exception.filter.js';
 import { HealthController } from './http/health.controller.js';
 import { HomeController } from './http/home.controller.js';
 import { SiteLinks } from './http/site-links.js';
+import { MailAdminController } from './mail/mail-admin.controller.js';
 import { MailService } from './mail/mail.service.js';
+import { MetricsController } from './metrics/metrics.controller.js';
+import { MetricsService } from './metrics/metrics.service.js';
 import { OutboundMailEntity } from './mail/outbound-mail.entity.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RateLimitService } from './rate-limit/rate-limit.service.js';
@@ -34,9 +38,10 @@ import { createValidationPipe } from './validation/validation.pipe.js';
       }),
     }),
   ],
-  controllers: [HealthController, HomeController, OperatorsController],
+  controllers: [HealthController, HomeController, OperatorsController, MailAdminController, MetricsController],
   providers: [
     RedisService,
+    CacheBus,
     {
       provide: ThrottlerStorage,
       inject: [RedisService],
@@ -45,6 +50,7 @@ import { createValidationPipe } from './validation/validation.pipe.js';
     },
     RateLimitService,
     MailService,
+    MetricsService,
     OperatorsService,
     SiteLinks,
     SecretsService,
@@ -54,6 +60,6 @@ import { createValidationPipe } from './validation/validation.pipe.js';
     { provide: APP_GUARD, useClass: OperatorGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
   ],
-  exports: [RedisService, RateLimitService, MailService, OperatorsService, SiteLinks, ThrottlerStorage, SecretsService],
+  exports: [RedisService, CacheBus, RateLimitService, MailService, OperatorsService, SiteLinks, ThrottlerStorage, SecretsService],
 })
 export class CommonModule {}

@@ -33,6 +33,8 @@ class EnvironmentVariables {
   @IsOptional() @Matches(/^[^\s@<>]+@[^\s@<>]+$/, { message: 'must be an email address' }) MAIL_FROM?: string;
   @IsOptional() @Matches(/^smtps?:\/\/\S+$/, { message: 'must be an smtp:// or smtps:// URL' }) SMTP_RELAY_URL?: string;
   @IsOptional() @Matches(/^\d{1,5}$/, { message: 'must be a port number (0 = off)' }) SMTP_PORT?: string;
+  @IsOptional() @Matches(/^([1-9]|[1-9]\d{1,2})$/, { message: 'must be 1-999 seconds' }) SMTP_TIMEOUT_SECONDS?: string;
+  @IsOptional() @Matches(/^([1-9]|[1-9]\d{1,3})$/, { message: 'must be 1-9999 seconds' }) MAIL_RETRY_DELAY_SECONDS?: string;
   @IsOptional() @IsIn(['true', 'false', '1', '0'], { message: 'must be true or false' }) TRUST_PROXY?: string;
   @IsOptional() @IsString() ALLOWED_HOSTS?: string;
   @IsOptional() @IsString() ALLOWED_ORIGINS?: string;
@@ -50,6 +52,7 @@ class EnvironmentVariables {
   LOG_LEVEL?: string;
   @IsOptional() @Matches(/^mco_[A-Za-z0-9_-]{16,}$/, { message: 'must start with mco_ followed by at least 16 characters' })
   OPERATOR_BOOTSTRAP_TOKEN?: string;
+  @IsOptional() @Matches(/^[\x21-\x7e]{32,200}$/, { message: 'must be 32-200 visible ASCII characters' }) METRICS_TOKEN?: string;
   @IsOptional() @IsIn(['true', 'false', '1', '0'], { message: 'must be true or false' }) SEED_DEMO?: string;
   @IsOptional() @Matches(URL_PATTERN, { message: 'must be an absolute http(s) URL' }) DMV_LOOKUP_URL?: string;
   @IsOptional() @Matches(/^\d{1,4}$/, { message: 'must be a whole number' }) DMV_DAILY_CAP_PER_EMAIL?: string;
@@ -101,6 +104,10 @@ export class AppConfig {
   mailFrom!: string;
   smtpRelayUrl?: string;
   smtpPort!: number;
+  /** Longest wait for the relay to answer (socket inactivity); connecting and its greeting get at most 5 s of it. */
+  smtpTimeoutSeconds!: number;
+  /** First retry delay of the outbox (doubled per retry), and the worker's backstop for queued mail. */
+  mailRetryDelaySeconds!: number;
   trustProxy!: boolean;
   allowedHosts!: string[];
   allowedOrigins!: string[];
@@ -111,6 +118,8 @@ export class AppConfig {
   rateLimitRecallWriteDaily!: RatePolicySetting;
   logLevel!: string;
   operatorBootstrapToken?: string;
+  /** A bearer token for Prometheus scrapes of /metrics (operator tokens work too). */
+  metricsToken?: string;
   seedDemo!: boolean;
   dmvLookupUrl!: string;
   dmvDailyCapPerEmail!: number;
@@ -234,6 +243,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: raw.MAIL_FROM ?? `no-reply@${mailDomain}`,
     smtpRelayUrl: raw.SMTP_RELAY_URL,
     smtpPort,
+    smtpTimeoutSeconds: Number(raw.SMTP_TIMEOUT_SECONDS ?? 15),
+    mailRetryDelaySeconds: Number(raw.MAIL_RETRY_DELAY_SECONDS ?? 5),
     trustProxy: bool(raw.TRUST_PROXY, false),
     allowedHosts: list(raw.ALLOWED_HOSTS) ?? ['localhost', '127.0.0.1', '[::1]', publicHostname, publicHost],
     allowedOrigins: list(raw.ALLOWED_ORIGINS) ?? [
@@ -249,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitRecallWriteDaily: parseRate(raw.RATE_LIMIT_RECALL_WRITE_DAILY, '200/86400'),
     logLevel: raw.LOG_LEVEL ?? 'info',
     operatorBootstrapToken: raw.OPERATOR_BOOTSTRAP_TOKEN,
+    metricsToken: raw.METRICS_TOKEN,
     seedDemo: bool(raw.SEED_DEMO, true),
     dmvLookupUrl: raw.DMV_LOOKUP_URL ?? `${publicBaseUrl}/dmv/api/lookup`,
     dmvDailyCapPerEmail: Number(raw.DMV_DAILY_CAP_PER_EMAIL ?? 5),

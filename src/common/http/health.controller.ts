@@ -21,17 +21,25 @@ export class HealthController {
     return { status: 'ok' };
   }
 
+  /**
+   * 200 `ready`; 200 `degraded` while only Redis is down (requests are served with per-instance
+   * budgets and caches, so a load balancer keeps sending traffic); 503 when the database is down.
+   */
   @Get('readyz')
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Record<string, unknown>> {
     const [database, redis] = await Promise.all([this.databaseUp(), this.redis.ping()]);
     const checks: Record<string, 'up' | 'down'> = { database: database ? 'up' : 'down' };
     if (this.redis.client) checks.redis = redis ? 'up' : 'down';
-    const failed = Object.entries(checks)
-      .filter(([, v]) => v === 'down')
-      .map(([k]) => k);
-    if (failed.length) {
+    if (!database) {
       void reply.status(503);
-      return { status: 'unavailable', checks, error: 'not_ready', message: `Not ready: ${failed.join(', ')} unavailable` };
+      return { status: 'unavailable', checks, error: 'not_ready', message: 'Not ready: database unavailable' };
+    }
+    if (checks.redis === 'down') {
+      return {
+        status: 'degraded',
+        checks,
+        message: 'Redis is unavailable: rate limits are counted per instance and caches are local until it returns',
+      };
     }
     return { status: 'ready', checks };
   }

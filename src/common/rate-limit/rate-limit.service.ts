@@ -1,8 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import type { RatePolicySetting } from '../../config/app-config.js';
 import { AppConfig } from '../../config/app-config.js';
 import { AppError } from '../errors/app-error.js';
+import { RedisService } from '../redis/redis.service.js';
 import { MemoryThrottlerStorage, type CountingThrottlerStorage } from './redis-throttler.storage.js';
 
 export interface RateLimitPolicy extends RatePolicySetting {
@@ -22,15 +23,27 @@ export interface RateLimitOutcome {
  * Named rate-limit budgets over the throttler's storage (in-process, or Redis when configured).
  * The global guard uses it for the general policy; modules call it for stricter budgets and for
  * traffic outside Nest's pipeline (MCP, which counts each JSON-RPC request of a batch).
+ *
+ * Redis is an accelerator: while it is unreachable (or a command fails or times out) every budget
+ * is counted in this process instead — the same limits per instance, so N instances allow up to
+ * N times a budget during the outage — and the shared count resumes when Redis answers again.
  */
 @Injectable()
 export class RateLimitService {
   private readonly policies = new Map<string, RateLimitPolicy>();
+  /** The in-process store: the only one without Redis, the fallback while Redis is unreachable. */
+  private readonly local: MemoryThrottlerStorage;
+  /** Requests counted in the fallback store because Redis could not be used (for metrics and tests). */
+  fallbackCount = 0;
+  /** Refused budget checks per budget since start (for /metrics). */
+  readonly refusals = new Map<string, number>();
 
   constructor(
     @Inject(ThrottlerStorage) private readonly storage: CountingThrottlerStorage,
     config: AppConfig,
+    @Optional() private readonly redis?: RedisService,
   ) {
+    this.local = storage instanceof MemoryThrottlerStorage ? storage : new MemoryThrottlerStorage();
     this.define({ name: 'general', ...config.rateLimitGeneral, exposeRemaining: false });
     this.define({ name: 'register', ...config.rateLimitRegister, exposeRemaining: true });
     // The identity broker: sign-in attempts per IP and per address; calls per agent and per owner.
@@ -56,7 +69,26 @@ export class RateLimitService {
     const now = this.consumeNow(name, key, cost);
     if (now) return now;
     const policy = this.policy(name);
-    return this.outcome(policy, await this.storage.incrementBy(key, policy.windowSeconds * 1000, policy.limit, name, cost));
+    try {
+      const record = await this.storage.incrementBy(key, policy.windowSeconds * 1000, policy.limit, name, cost);
+      this.redis?.reportSuccess();
+      return this.outcome(policy, record);
+    } catch (error) {
+      // Fail open to the per-instance budget, never to "no limit" and never to a 500.
+      this.redis?.reportFailure(error);
+      this.fallbackCount++;
+      return this.outcome(policy, this.local.incrementNow(key, policy.windowSeconds * 1000, policy.limit, name, cost));
+    }
+  }
+
+  /** The store that counts without a round trip right now: in-process, or the fallback during a Redis outage. */
+  private syncStore(): MemoryThrottlerStorage | undefined {
+    if (this.storage === this.local) return this.local;
+    if (this.redis && !this.redis.available) {
+      this.fallbackCount++;
+      return this.local;
+    }
+    return undefined;
   }
 
   /**
@@ -66,8 +98,9 @@ export class RateLimitService {
   consumeNow(name: string, key: string, cost = 1): RateLimitOutcome | undefined {
     const policy = this.policy(name);
     if (!policy.enabled) return { allowed: true, policy, remaining: policy.limit, retryAfterSeconds: 0 };
-    if (!(this.storage instanceof MemoryThrottlerStorage)) return undefined;
-    return this.outcome(policy, this.storage.incrementNow(key, policy.windowSeconds * 1000, policy.limit, name, cost));
+    const store = this.syncStore();
+    if (!store) return undefined;
+    return this.outcome(policy, store.incrementNow(key, policy.windowSeconds * 1000, policy.limit, name, cost));
   }
 
   /**
@@ -78,11 +111,13 @@ export class RateLimitService {
   passNow(name: string, key: string, cost = 1): boolean | undefined {
     const policy = this.policy(name);
     if (!policy.enabled) return true;
-    if (!(this.storage instanceof MemoryThrottlerStorage)) return undefined;
-    return this.storage.countNow(key, policy.windowSeconds * 1000, name, cost).hits <= policy.limit;
+    const store = this.syncStore();
+    if (!store) return undefined;
+    return store.countNow(key, policy.windowSeconds * 1000, name, cost).hits <= policy.limit;
   }
 
   private outcome(policy: RateLimitPolicy, record: { totalHits: number; isBlocked: boolean; timeToBlockExpire: number }): RateLimitOutcome {
+    if (record.isBlocked) this.refusals.set(policy.name, (this.refusals.get(policy.name) ?? 0) + 1);
     return {
       allowed: !record.isBlocked,
       policy,

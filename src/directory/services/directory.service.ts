@@ -26,9 +26,10 @@ import { generateDemoMembers } from '../seed/demo-members.js';
 import { renderDocPage, renderDocsIndex } from '../views/docs-page.js';
 import { renderNotFoundPage } from '../views/html.js';
 import { renderMemberPage } from '../views/member-page.js';
-import { MemberCountCache } from './member-count-cache.js';
+import { DIRECTORY_CACHE_TOPIC, MemberCountCache } from './member-count-cache.js';
 import { encodeCursor, MEMBER_PAGE_QUERIES, MemberPages } from './member-pages.js';
 import { MEMBER_CHANGE_LOG, MEMBER_INDEX_QUERIES, MemberSearch } from './member-search.js';
+import { CacheBus } from '../../common/cache/cache-bus.service.js';
 import {
   normaliseTags,
   parseImportBody,
@@ -153,7 +154,13 @@ export class DirectoryService implements OnApplicationBootstrap {
     private readonly docs: DocsCorpus,
     private readonly memberSearch: MemberSearch,
     private readonly memberPages: MemberPages,
-  ) {}
+    bus: CacheBus,
+  ) {
+    // Another instance changed the directory (after its commit): forget what this one cached.
+    bus.on(DIRECTORY_CACHE_TOPIC, () => {
+      this.globeCache = undefined;
+    });
+  }
 
   /** Seeds the demo directory on the first start of the embedded database (SEED_DEMO=false skips it). */
   async onApplicationBootstrap(): Promise<void> {
@@ -405,19 +412,20 @@ export class DirectoryService implements OnApplicationBootstrap {
   /** @throws member_exists (409), validation_failed */
   async createMember(operator: OperatorView, input: CreateMemberDto): Promise<AdminMemberView> {
     const value = toRow(input);
-    return this.db.transaction(async (tx) => {
-      const [existing] = await tx.query<Array<{ slug: string }>>('SELECT slug FROM member WHERE slug = $1', [value.slug]);
-      if (existing) throw new AppError('member_exists', `A member with slug ${value.slug} already exists.`, { status: 409 });
-      await this.upsert(tx, [value], 'nothing');
-      await this.audit(tx, operator, 'create', value.slug, { display_name: value.display_name });
-      await this.changed();
-      return this.toAdminView(await this.findForAdmin(tx, value.slug));
-    });
+    return this.afterCommit(
+      this.db.transaction(async (tx) => {
+        const [existing] = await tx.query<Array<{ slug: string }>>('SELECT slug FROM member WHERE slug = $1', [value.slug]);
+        if (existing) throw new AppError('member_exists', `A member with slug ${value.slug} already exists.`, { status: 409 });
+        await this.upsert(tx, [value], 'nothing');
+        await this.audit(tx, operator, 'create', value.slug, { display_name: value.display_name });
+        return this.toAdminView(await this.findForAdmin(tx, value.slug));
+      }),
+    );
   }
 
   /** Applies the given fields; `null` clears a nullable field. @throws member_not_found */
   async updateMember(operator: OperatorView, slug: string, input: UpdateMemberDto): Promise<AdminMemberView> {
-    return this.db.transaction(async (tx) => {
+    return this.afterCommit(this.db.transaction(async (tx) => {
       const current = await this.findForAdmin(tx, slug);
       const sets: string[] = [];
       const params: unknown[] = [];
@@ -444,33 +452,30 @@ export class DirectoryService implements OnApplicationBootstrap {
       params.push(current.slug);
       await tx.query(`UPDATE member SET ${sets.join(', ')}, updated_at = now() WHERE slug = $${params.length}`, params);
       await this.audit(tx, operator, 'update', current.slug, { fields: changed });
-      await this.changed();
       return this.toAdminView(await this.findForAdmin(tx, current.slug));
-    });
+    }));
   }
 
   /** Hides a member from every public surface, or shows it again. @throws member_not_found */
   async setMemberStatus(operator: OperatorView, slug: string, status: 'active' | 'hidden'): Promise<AdminMemberView> {
-    return this.db.transaction(async (tx) => {
+    return this.afterCommit(this.db.transaction(async (tx) => {
       const current = await this.findForAdmin(tx, slug);
       if (current.status !== status) {
         await tx.query('UPDATE member SET status = $1, updated_at = now() WHERE slug = $2', [status, current.slug]);
       }
       await this.audit(tx, operator, status === 'hidden' ? 'hide' : 'show', current.slug, { previous_status: current.status });
-      await this.changed();
       return this.toAdminView(await this.findForAdmin(tx, current.slug));
-    });
+    }));
   }
 
   /** @throws member_not_found */
   async deleteMember(operator: OperatorView, slug: string): Promise<{ deleted: true; slug: string }> {
-    return this.db.transaction(async (tx) => {
+    return this.afterCommit(this.db.transaction(async (tx) => {
       const current = await this.findForAdmin(tx, slug);
       await tx.query('DELETE FROM member WHERE slug = $1', [current.slug]);
       await this.audit(tx, operator, 'delete', current.slug, { display_name: current.display_name });
-      await this.changed();
       return { deleted: true as const, slug: current.slug };
-    });
+    }));
   }
 
   /**
@@ -536,10 +541,20 @@ export class DirectoryService implements OnApplicationBootstrap {
     return text;
   }
 
-  /** Forgets cached aggregates after an operator change. */
+  /**
+   * Forgets cached aggregates on every instance after an operator change. Called after the commit:
+   * invalidating inside the transaction would let a read between the two cache the old value again.
+   */
   private async changed(): Promise<void> {
     this.globeCache = undefined;
     await this.memberCount.invalidate();
+  }
+
+  /** Runs `changed()` once the transaction committed, and answers what it answered. */
+  private async afterCommit<T>(committed: Promise<T>): Promise<T> {
+    const result = await committed;
+    await this.changed();
+    return result;
   }
 
   private async findForAdmin(tx: EntityManager, slug: string): Promise<AdminMemberRecord> {

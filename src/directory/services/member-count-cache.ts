@@ -1,9 +1,13 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { CacheBus } from '../../common/cache/cache-bus.service.js';
 import { RedisService } from '../../common/redis/redis.service.js';
 
 /** How long a member count may be reused; the published contract is "at most 20 minutes". */
 export const MEMBER_COUNT_TTL_MS = 20 * 60 * 1000;
+/** The cache topic of everything derived from the member table. */
+export const DIRECTORY_CACHE_TOPIC = 'directory';
 const REDIS_KEY = 'agentry:directory:member-count';
+const GENERATION_KEY = `agentry:gen:${DIRECTORY_CACHE_TOPIC}`;
 
 export interface CountedValue {
   count: number;
@@ -12,16 +16,26 @@ export interface CountedValue {
 
 /**
  * The cached count of active members. With Redis configured the value is shared by every instance
- * (one SET with an expiry); otherwise each process keeps its own copy. A Redis failure falls back
- * to the in-process copy rather than failing the caller.
+ * (one SET with an expiry), tagged with the directory's cache generation: a count taken before a
+ * change is never accepted after it, even if it is written late. Otherwise (or while Redis is
+ * unreachable) each process keeps its own copy; a Redis failure never fails the caller.
  */
 @Injectable()
 export class MemberCountCache {
-  private readonly logger = new Logger('MemberCountCache');
   private local?: CountedValue;
   private pending?: Promise<CountedValue>;
+  /** Bumped whenever the directory changes here or on another instance. */
+  private localGeneration = 0;
 
-  constructor(private readonly redis: RedisService) {}
+  constructor(
+    private readonly redis: RedisService,
+    private readonly bus: CacheBus,
+  ) {
+    bus.on(DIRECTORY_CACHE_TOPIC, () => {
+      this.local = undefined;
+      this.localGeneration++;
+    });
+  }
 
   /** The local count while it is fresh, without waiting for anything (the hot path). */
   fresh(now = Date.now()): CountedValue | undefined {
@@ -40,9 +54,14 @@ export class MemberCountCache {
     // One count at a time per process, however many callers arrive together.
     this.pending ??= (async () => {
       try {
+        const generation = this.localGeneration;
+        const sharedGeneration = await this.bus.generation(DIRECTORY_CACHE_TOPIC);
         const value = { count: await count(), countedAt: new Date() };
-        this.local = value;
-        await this.writeShared(value);
+        // A change that committed while we counted makes this count stale: hand it out, keep nothing.
+        if (generation === this.localGeneration) {
+          this.local = value;
+          if (sharedGeneration !== undefined) await this.writeShared(value, sharedGeneration);
+        }
         return value;
       } finally {
         this.pending = undefined;
@@ -51,44 +70,43 @@ export class MemberCountCache {
     return this.pending;
   }
 
-  /** Forgets the cached count (after an operator changes the directory). */
+  /** Forgets the cached count everywhere (call after the change committed). */
   async invalidate(): Promise<void> {
-    this.local = undefined;
-    if (!this.redis.client) return;
-    try {
-      await this.redis.client.del(REDIS_KEY);
-    } catch (e) {
-      this.logger.warn(`Could not clear the shared member count: ${(e as Error).message}`);
-    }
+    await this.bus.invalidate(DIRECTORY_CACHE_TOPIC);
   }
 
   private async readShared(now: Date): Promise<CountedValue | undefined> {
-    if (!this.redis.client) return undefined;
+    const client = this.redis.client;
+    if (!client || !this.redis.available) return undefined;
     try {
-      const raw = await this.redis.client.get(REDIS_KEY);
+      const [raw, generation] = await client.mget(REDIS_KEY, GENERATION_KEY);
+      this.redis.reportSuccess();
       if (!raw) return undefined;
-      const parsed = JSON.parse(raw) as { count?: unknown; countedAt?: unknown };
+      const parsed = JSON.parse(raw) as { count?: unknown; countedAt?: unknown; generation?: unknown };
       if (typeof parsed.count !== 'number' || typeof parsed.countedAt !== 'string') return undefined;
+      if (parsed.generation !== Number(generation ?? 0)) return undefined;
       const countedAt = new Date(parsed.countedAt);
       if (Number.isNaN(countedAt.getTime()) || now.getTime() - countedAt.getTime() >= MEMBER_COUNT_TTL_MS) return undefined;
       return { count: parsed.count, countedAt };
     } catch (e) {
-      this.logger.warn(`Shared member count unavailable, using the local one: ${(e as Error).message}`);
+      this.redis.reportFailure(e);
       return undefined;
     }
   }
 
-  private async writeShared(value: CountedValue): Promise<void> {
-    if (!this.redis.client) return;
+  private async writeShared(value: CountedValue, generation: number): Promise<void> {
+    const client = this.redis.client;
+    if (!client || !this.redis.available) return;
     try {
-      await this.redis.client.set(
+      await client.set(
         REDIS_KEY,
-        JSON.stringify({ count: value.count, countedAt: value.countedAt.toISOString() }),
+        JSON.stringify({ count: value.count, countedAt: value.countedAt.toISOString(), generation }),
         'PX',
         MEMBER_COUNT_TTL_MS,
       );
+      this.redis.reportSuccess();
     } catch (e) {
-      this.logger.warn(`Could not share the member count: ${(e as Error).message}`);
+      this.redis.reportFailure(e);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -6,12 +6,14 @@ import {
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
+  ApiAcceptedResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
-import { RegisterAgentDto, RegistrationResultDto } from '../dto/dmv.dto.js';
+import { RegisterAgentDto, RegistrationResultDto, ResendVerificationDto, ResendVerificationResultDto } from '../dto/dmv.dto.js';
+import type { ResendVerificationResult } from '../services/dmv-verification-mail.js';
 import { DmvService } from '../services/dmv.service.js';
 import type { RegisterOutcome } from '../services/dmv.views.js';
 
@@ -49,5 +51,23 @@ export class DmvRegistrationsController {
     void reply.status(outcome.created ? 201 : 200);
     for (const [name, value] of Object.entries(outcome.headers)) void reply.header(name, value);
     return outcome.result;
+  }
+
+  @Post('registrations/:certificateId/resend-verification')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Send a new verification email',
+    description:
+      `For a registration whose contact is not verified yet (for example, the link expired): a new link goes to the contact address when the given email is that address; earlier links stop working. Charged to the register budget (2 per 60 s per IP) and at most 3 verification emails per registration per 24 hours. The answer is the same whether or not the address matches.`,
+  })
+  @ApiAcceptedResponse({ type: ResendVerificationResultDto })
+  @ApiBadRequestResponse({ description: 'invalid_certificate_id, validation_failed.' })
+  @ApiTooManyRequestsResponse({ description: 'rate_limited, with budget register.' })
+  resendVerification(
+    @Param('certificateId') certificateId: string,
+    @Body() body: ResendVerificationDto,
+    @Req() request: FastifyRequest,
+  ): Promise<ResendVerificationResult> {
+    return this.dmv.resendVerification({ certificate_id: certificateId, email: body.email }, request.ip);
   }
 }

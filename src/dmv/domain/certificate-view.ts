@@ -224,8 +224,9 @@ export function renderVerifyResultPage(kind: VerifyResultKind, domain?: string):
       title = 'Link expired';
       body =
         `<h1 class="warn">This link has expired</h1>\n` +
-        `<p>This verification link${forDomain} is no longer valid. Request a new verification email and ` +
-        'use the link it contains.</p>';
+        `<p>This verification link${forDomain} is no longer valid. Request a new verification email ` +
+        '(<code>POST /api/v1/dmv/registrations/&lt;certificate ID&gt;/resend-verification</code> with the contact ' +
+        'address as <code>{"email": "…"}</code>) and use the link it contains.</p>';
       break;
     default:
       title = 'Invalid link';

@@ -46,6 +46,20 @@ export class RegisterAgentDto {
   description?: string;
 }
 
+/** POST /api/v1/dmv/registrations/:certificateId/resend-verification */
+export class ResendVerificationDto {
+  @ApiProperty({ description: "The registration's contact address (the same one given at registration).", format: 'email' })
+  @IsString()
+  @Length(3, 254)
+  email!: string;
+}
+
+export class ResendVerificationResultDto {
+  @ApiProperty({ example: 'DMV-0000-014S-C0PJ-V' }) certificate_id!: string;
+  @ApiProperty({ enum: [true] }) accepted!: true;
+  @ApiProperty({ description: 'The same answer whether or not the address matches, so nothing is revealed.' }) message!: string;
+}
+
 /** The registration result (REST and MCP alike). */
 export class RegistrationResultDto {
   @ApiProperty({ example: 'DMV-0000-014S-C0PJ-V' }) certificate_id!: string;
@@ -55,8 +69,12 @@ export class RegistrationResultDto {
   @ApiProperty({ format: 'uri' }) certificate_url!: string;
   @ApiProperty({ format: 'uri' }) badge_url!: string;
   @ApiProperty({ description: 'The fixed non-binding notice shown on every certificate page.' }) message!: string;
-  @ApiProperty({ description: 'Whether the verification email left this service.' }) email_sent!: boolean;
-  @ApiPropertyOptional({ description: 'Why no email was sent, when email_sent is false.' }) email_note?: string;
+  @ApiProperty({
+    description:
+      'Whether the mail relay accepted the verification email during this request. When false, email_note says whether it is queued (retried automatically), held (no relay) or refused.',
+  })
+  email_sent!: boolean;
+  @ApiPropertyOptional({ description: 'Why no email was sent (yet), when email_sent is false.' }) email_note?: string;
   @ApiPropertyOptional({
     enum: [true],
     description: 'Present when this name and address were already registered; the existing certificate is returned.',

@@ -2,9 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource, IsNull, Repository, type EntityManager } from 'typeorm';
-import { generateToken, hashToken } from '../../common/auth/token.js';
+import { hashToken } from '../../common/auth/token.js';
 import { AppError } from '../../common/errors/app-error.js';
-import { MailService } from '../../common/mail/mail.service.js';
+import type { MailResult } from '../../common/mail/mail.service.js';
 import { RateLimitService, type RateLimitOutcome } from '../../common/rate-limit/rate-limit.service.js';
 import { AppConfig } from '../../config/app-config.js';
 import { normalizeAgentName } from '../domain/agent-name.js';
@@ -22,6 +22,7 @@ import { DmvIdempotencyEntity } from '../entities/dmv-idempotency.entity.js';
 import { DmvRegistrationEntity, type DmvRegistrationSource } from '../entities/dmv-registration.entity.js';
 import { DmvReservedNameEntity } from '../entities/dmv-reserved-name.entity.js';
 import { DmvVerificationTokenEntity } from '../entities/dmv-verification-token.entity.js';
+import { DmvVerificationMail, type ResendVerificationResult } from './dmv-verification-mail.js';
 import type {
   AdminRegistrationList,
   AdminRegistrationQuery,
@@ -38,8 +39,6 @@ import type {
 
 /** How long an Idempotency-Key result is replayed. */
 const IDEMPOTENCY_WINDOW_HOURS = 24;
-/** How long the email verification link works. */
-const VERIFICATION_TTL_DAYS = 7;
 /** How long verify_certificate waits for the lookup API. */
 const LOOKUP_TIMEOUT_MS = 3000;
 const EMAIL_CAP_WINDOW_MS = 24 * 3600 * 1000;
@@ -82,7 +81,7 @@ export class DmvService {
   constructor(
     private readonly config: AppConfig,
     private readonly rateLimits: RateLimitService,
-    private readonly mail: MailService,
+    private readonly verificationMail: DmvVerificationMail,
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(DmvRegistrationEntity) private readonly registrations: Repository<DmvRegistrationEntity>,
     @InjectRepository(DmvVerificationTokenEntity) private readonly tokens: Repository<DmvVerificationTokenEntity>,
@@ -151,10 +150,11 @@ export class DmvService {
       );
     }
 
-    const { registration, created, token } = await this.insert(clean, ctx.source, ipHash, headers);
+    const { registration, created, mail } = await this.insert(clean, ctx.source, ipHash, headers);
     let result: RegistrationResult;
     if (created) {
-      const mailed = await this.sendVerificationEmail(registration, token!);
+      // The message was queued in the registration's transaction; this is its immediate attempt.
+      const mailed = await this.verificationMail.deliver(mail!);
       result = this.toResult(registration, mailed);
     } else {
       result = {
@@ -238,7 +238,7 @@ export class DmvService {
     source: DmvRegistrationSource,
     ipHash: string,
     headers: Record<string, string>,
-  ): Promise<{ registration: DmvRegistrationEntity; created: boolean; token?: string }> {
+  ): Promise<{ registration: DmvRegistrationEntity; created: boolean; mail?: MailResult }> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.dataSource.transaction(async (tx) => {
@@ -270,13 +270,9 @@ export class DmvService {
               callerIpHash: ipHash,
             }),
           );
-          const token = generateToken('dmvv');
-          await tx.getRepository(DmvVerificationTokenEntity).insert({
-            tokenHash: hashToken(token),
-            registrationId: registration.id,
-            expiresAt: new Date(Date.now() + VERIFICATION_TTL_DAYS * 24 * 3600 * 1000),
-          });
-          return { registration, created: true, token };
+          // The verification token and its message commit with the registration, or not at all.
+          const mail = await this.verificationMail.queue(tx, registration);
+          return { registration, created: true, mail };
         });
       } catch (error) {
         const constraint = (error as { constraint?: string; driverError?: { constraint?: string } }).driverError
@@ -312,46 +308,12 @@ export class DmvService {
     );
   }
 
-  private async sendVerificationEmail(
-    registration: DmvRegistrationEntity,
-    token: string,
-  ): Promise<{ sent: boolean; note?: string }> {
-    const base = this.config.publicBaseUrl;
-    const link = `${base}/dmv/verify?token=${encodeURIComponent(token)}`;
-    // Only the normalized name and the certificate ID come from the request: nothing free-form is mailed.
-    const text = [
-      `Someone asked the Agentry DMV to pre-register the proposed name ${registration.domain} and gave this address as its contact.`,
-      '',
-      `Certificate ID: ${registration.certificateId}`,
-      `Certificate:    ${this.certificateUrl(registration.certificateId)}`,
-      '',
-      `To confirm that this address belongs to the registration's contact, open this link within ${VERIFICATION_TTL_DAYS} days (it works once):`,
-      link,
-      '',
-      'If you did not ask for this, ignore this message: the contact stays unverified and no further mail is sent about it.',
-      '',
-      NON_BINDING_MESSAGE,
-      '',
-    ].join('\n');
-    try {
-      const sent = await this.mail.send({
-        to: registration.contactEmail,
-        subject: `Confirm your .agent pre-registration: ${registration.domain}`,
-        text,
-      });
-      if (sent.status === 'sent') return { sent: true };
-      return {
-        sent: false,
-        note: 'The verification email was queued but not sent: this server has no outgoing mail relay configured. The registration is recorded.',
-      };
-    } catch (error) {
-      const code = error instanceof AppError ? error.code : 'mail_failed';
-      this.logger.warn(`Verification email for ${registration.certificateId} not sent (${code})`);
-      return {
-        sent: false,
-        note: 'The verification email could not be sent (the mail relay refused it). The registration is recorded; the contact stays unverified.',
-      };
-    }
+  /**
+   * A new verification email for an unverified contact (the link expired or the mail was lost).
+   * @throws invalid_certificate_id, validation_failed (400), rate_limited (429)
+   */
+  resendVerification(input: { certificate_id: string; email: string }, ip: string): Promise<ResendVerificationResult> {
+    return this.verificationMail.resend(input, ip);
   }
 
   private certificateUrl(certificateId: string): string {

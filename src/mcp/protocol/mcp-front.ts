@@ -3,6 +3,7 @@ import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'n
 import type { AppConfig } from '../../config/app-config.js';
 import { fastifyServerOptions } from '../../common/http/fastify-options.js';
 import { accessLogHook } from '../../common/http/request-hooks.js';
+import { metricsHook } from '../../common/metrics/http-metrics.js';
 import { computeSecurityHeaders } from '../../common/http/security-headers.js';
 
 /**
@@ -36,6 +37,7 @@ export class McpFront {
     });
     const accessLog = accessLogHook(config);
     if (accessLog) this.instance.addHook('onResponse', accessLog);
+    this.instance.addHook('onResponse', metricsHook);
   }
 
   /** Whether a request target is one of the mount paths (query string and one trailing slash ignored). */

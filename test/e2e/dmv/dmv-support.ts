@@ -45,7 +45,7 @@ function parseMail(raw: string): { subject: string; text: string } {
 }
 
 /** A real SMTP server on a free port that accepts any mail without authentication. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters: { to: string; resolve: (m: ReceivedMail) => void }[] = [];
   const sink = { refuse: false } as SmtpSink;
@@ -81,12 +81,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(port, '127.0.0.1');
   await once(server.server, 'listening');
-  const port = (server.server.address() as AddressInfo).port;
+  const bound = (server.server.address() as AddressInfo).port;
   return Object.assign(sink, {
-    port,
-    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    port: bound,
+    url: `smtp://127.0.0.1:${bound}?ignoreTLS=true`,
     messages,
     waitFor(to: string, ms = 5000) {
       const existing = messages.find((m) => m.to.includes(to));

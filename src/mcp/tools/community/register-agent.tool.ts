@@ -60,7 +60,11 @@ export const registerAgentTool = defineTool<DmvService, RegisterAgentInput, Regi
       certificate_url: { type: 'string', format: 'uri', description: 'The public certificate page.' },
       badge_url: { type: 'string', format: 'uri', description: 'An SVG badge for READMEs and websites.' },
       message: { type: 'string', const: NON_BINDING_MESSAGE, description: 'The non-binding notice.' },
-      email_sent: { type: 'boolean', description: 'Whether the verification email was sent.' },
+      email_sent: {
+        type: 'boolean',
+        description:
+          'Whether the mail relay accepted the verification email during this call; when false, email_note says whether it is queued (retried automatically), held or refused.',
+      },
       email_note: { type: 'string', description: 'Why no email was sent, when email_sent is false.' },
       already_recorded: {
         type: 'boolean',

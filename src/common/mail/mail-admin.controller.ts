@@ -1,0 +1,69 @@
+import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { MailService, type OutboxEntryView } from './mail.service.js';
+import type { OutboundMailStatus } from './outbound-mail.entity.js';
+
+const STATUSES: OutboundMailStatus[] = ['queued', 'sent', 'held', 'failed', 'dead'];
+
+export class ListOutboxQueryDto {
+  @ApiPropertyOptional({ enum: STATUSES, default: 'dead', description: '`dead`: retries exhausted (the dead letter).' })
+  @IsOptional()
+  @IsIn(STATUSES)
+  status: OutboundMailStatus = 'dead';
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 200, default: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit = 50;
+}
+
+export class OutboxEntryDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ description: 'The recipient, masked (ab***@example.org).' }) to!: string;
+  @ApiProperty() subject!: string;
+  @ApiProperty({ enum: STATUSES }) status!: string;
+  @ApiProperty({ description: 'Delivery attempts so far.' }) attempts!: number;
+  @ApiProperty({ type: String, nullable: true, description: "The relay's last answer or the last error." })
+  last_response!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The Message-ID every attempt carries.' })
+  message_id!: string | null;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) sent_at!: string | null;
+}
+
+export class OutboxListDto {
+  @ApiProperty({ type: [OutboxEntryDto] }) messages!: OutboxEntryDto[];
+}
+
+export class OutboxRetryDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: ['queued'] }) status!: 'queued';
+}
+
+/** Operators: the mail outbox, its dead letter, and putting a message back in the queue. */
+@ApiTags('admin')
+@ApiBearerAuth('operator')
+@Controller('admin/mail')
+export class MailAdminController {
+  constructor(private readonly mail: MailService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List outbox messages by status (default: dead, the messages whose retries were exhausted)' })
+  @ApiOkResponse({ type: OutboxListDto })
+  list(@Query() query: ListOutboxQueryDto): Promise<{ messages: OutboxEntryView[] }> {
+    return this.mail.list(query.status, query.limit);
+  }
+
+  @Post(':id/retry')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Queue a dead, failed or held message again (same Message-ID)' })
+  @ApiOkResponse({ type: OutboxRetryDto })
+  retry(@Param('id', new ParseUUIDPipe()) id: string): Promise<{ id: string; status: 'queued' }> {
+    return this.mail.retry(id);
+  }
+}

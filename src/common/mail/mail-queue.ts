@@ -1,0 +1,114 @@
+import type { Logger } from '@nestjs/common';
+import PgBoss from 'pg-boss';
+import type { EntityManager } from 'typeorm';
+
+export const MAIL_QUEUE = 'mail-delivery';
+export const MAIL_DEAD_LETTER_QUEUE = 'mail-dead';
+/** Retries with exponential backoff (from 5 s by default: 5, 10, 20 … s, about 21 minutes over 8 retries). */
+export const MAIL_RETRY_LIMIT = 8;
+/** A job still active after this long (its process died mid-delivery) is retried by any instance. */
+export const MAIL_JOB_EXPIRE_SECONDS = 60;
+
+export interface MailJob {
+  mailId: string;
+}
+
+export interface MailJobContext {
+  /** This is the last attempt pg-boss will make (the message goes to the dead letter if it fails). */
+  lastAttempt: boolean;
+}
+
+/**
+ * The outbox's job queue on pg-boss, in the application's own PostgreSQL (schema `pgboss`). Jobs
+ * are inserted in the caller's transaction, so a job exists exactly when its message row does; every
+ * instance works the same queue (SKIP LOCKED), and a job whose worker died is retried once it expires.
+ */
+export class MailQueue {
+  private readonly boss: PgBoss;
+  private lastErrorLog = 0;
+
+  constructor(
+    databaseUrl: string,
+    private readonly logger: Logger,
+    /** The first retry delay; also how long the worker leaves a new message to its immediate attempt. */
+    readonly retryDelaySeconds: number,
+  ) {
+    this.boss = new PgBoss({
+      connectionString: databaseUrl,
+      schema: 'pgboss',
+      max: 2,
+      application_name: 'agentry-outbox',
+      migrate: true,
+      supervise: true,
+      schedule: false,
+      maintenanceIntervalSeconds: 15,
+    });
+    // pg-boss reports database trouble as events; one line per 30 s, never a crash.
+    this.boss.on('error', (error: Error) => {
+      if (Date.now() - this.lastErrorLog < 30_000) return;
+      this.lastErrorLog = Date.now();
+      this.logger.warn(`Mail queue: ${error.message}`);
+    });
+  }
+
+  async start(handle: (job: MailJob, ctx: MailJobContext) => Promise<'done' | 'retry'>): Promise<void> {
+    await this.boss.start();
+    await this.ensureQueue(MAIL_DEAD_LETTER_QUEUE, {});
+    await this.ensureQueue(MAIL_QUEUE, { retryLimit: MAIL_RETRY_LIMIT, retryDelay: this.retryDelaySeconds, retryBackoff: true, expireInSeconds: MAIL_JOB_EXPIRE_SECONDS, deadLetter: MAIL_DEAD_LETTER_QUEUE });
+    await this.boss.work<MailJob>(
+      MAIL_QUEUE,
+      { batchSize: 5, pollingIntervalSeconds: 1, includeMetadata: true },
+      async (jobs) => {
+        for (const job of jobs) {
+          const outcome = await handle(job.data, { lastAttempt: job.retryCount >= job.retryLimit }).catch(
+            (error: unknown) => {
+              this.logger.warn(`Mail job ${job.id} failed: ${(error as Error).message}`);
+              return 'retry' as const;
+            },
+          );
+          // A failed job is retried with backoff, then moved to the dead-letter queue; the rest complete.
+          if (outcome === 'retry') await this.boss.fail(MAIL_QUEUE, job.id, { message: 'delivery not completed' });
+        }
+      },
+    );
+  }
+
+  /** Adds the delivery job for a message row, inside `tx` when given (the same transaction as the row). */
+  async add(mailId: string, tx: EntityManager | undefined, startAfterSeconds = this.retryDelaySeconds, jobId = mailId): Promise<void> {
+    const db = tx
+      ? { executeSql: async (text: string, values: unknown[]) => ({ rows: (await tx.query(text, values)) as unknown[] }) }
+      : undefined;
+    await this.boss.send(MAIL_QUEUE, { mailId } satisfies MailJob, {
+      id: jobId,
+      startAfter: startAfterSeconds,
+      ...(db ? { db } : {}),
+    });
+  }
+
+  /** Jobs waiting or retrying, and jobs that exhausted their retries. */
+  async depth(): Promise<{ waiting: number; dead: number }> {
+    const [waiting, dead] = await Promise.all([
+      this.boss.getQueueSize(MAIL_QUEUE),
+      this.boss.getQueueSize(MAIL_DEAD_LETTER_QUEUE),
+    ]);
+    return { waiting, dead };
+  }
+
+  /** Stops fetching, waits for jobs in hand (up to `timeoutMs`); unfinished jobs are left for another instance. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs }).catch(() => undefined);
+  }
+
+  private async ensureQueue(name: string, options: Omit<PgBoss.Queue, 'name'>): Promise<void> {
+    if (await this.boss.getQueue(name)) {
+      await this.boss.updateQueue(name, { name, ...options });
+      return;
+    }
+    try {
+      await this.boss.createQueue(name, { name, ...options });
+    } catch (error) {
+      // Another instance created it at the same moment.
+      if (!(await this.boss.getQueue(name))) throw error;
+    }
+  }
+}

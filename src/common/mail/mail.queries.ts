@@ -1,0 +1,52 @@
+import type { OutboundMailStatus } from './outbound-mail.entity.js';
+
+/** A queued message claimed for one delivery attempt. */
+export interface ClaimedMailRow {
+  id: string;
+  to_address: string;
+  from_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  message_id: string;
+  attempts: number;
+}
+
+export interface MailStatusRow {
+  status: OutboundMailStatus;
+}
+
+export interface OutboxListRow {
+  id: string;
+  to_address: string;
+  subject: string;
+  status: OutboundMailStatus;
+  attempts: number;
+  relay_response: string | null;
+  message_id: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+}
+
+export const MAIL_QUERIES = {
+  /**
+   * Claims a queued message for one attempt: a lease longer than the relay timeouts, so the inline
+   * attempt and the worker (on any instance) never talk to the relay about one message at once.
+   */
+  claim: `
+    UPDATE outbound_mail SET claimed_until = now() + $2::interval, attempts = attempts + 1
+     WHERE id = $1 AND status = 'queued' AND (claimed_until IS NULL OR claimed_until < now())
+     RETURNING id, to_address, from_address, subject, text_body, html_body, message_id, attempts`,
+  status: `SELECT status FROM outbound_mail WHERE id = $1`,
+  /** $3, $4: the bodies with this service's one-time tokens redacted, now that they left. */
+  markSent: `
+    UPDATE outbound_mail SET status = 'sent', relay_response = $2, sent_at = now(), claimed_until = NULL,
+           text_body = $3, html_body = $4
+     WHERE id = $1`,
+  markAttempt: `UPDATE outbound_mail SET status = $2, relay_response = $3, claimed_until = NULL WHERE id = $1`,
+  list: `
+    SELECT id, to_address, subject, status, attempts, relay_response, message_id, created_at, sent_at
+      FROM outbound_mail WHERE status = $1 ORDER BY created_at DESC LIMIT $2`,
+  requeue: `UPDATE outbound_mail SET status = 'queued', claimed_until = NULL WHERE id = $1 AND status IN ('dead', 'failed', 'held') RETURNING id`,
+  counts: `SELECT status, count(*)::int AS n FROM outbound_mail GROUP BY status`,
+} as const;
