@@ -26,6 +26,8 @@ describe('identity broker: the signup flow', () => {
       identity_prove: 'Accept ToS & mint identity assertion',
       identity_record_signup: 'Record signed-up service proof',
     });
+    // identity_signup, identity_prove and identity_record_signup register outputSchemas; the others answer with text JSON.
+    expect(tools.filter((x) => x.outputSchema).map((x) => x.name).filter((n) => n.startsWith('identity_'))).toEqual(['identity_signup', 'identity_prove', 'identity_record_signup']);
     const resources = (await brokerCall(env.t, who.token, 'resources/list')).body.result.resources as { uri: string; mimeType: string }[];
     expect(resources.map((r) => r.uri)).toEqual([
       'agentregistrar://docs/workflow',
@@ -44,6 +46,7 @@ describe('identity broker: the signup flow', () => {
     const who = await createBrokerPrincipal(env.t, { agentName: 'Scout' });
     const me = await brokerTool(env.t, who.token, 'identity_whoami');
     expect(me.isError).toBe(false);
+    expect(me.result.structuredContent).toBeUndefined();
     expect(me.data.agent).toMatchObject({ id: who.agentId, name: 'Scout', inbox_address: `${who.agentHandle}@${env.t.config.mailDomain}` });
     expect(me.data.human).toEqual({ id: who.ownerId, email: who.ownerEmail, verified: true });
     expect(me.data.recent_signups).toEqual([]);
