@@ -13,6 +13,7 @@ import { AuthorizationService } from './services/authorization.service.js';
 import { CimdFetcher } from './services/cimd-fetcher.js';
 import { ClientsService } from './services/clients.service.js';
 import { OauthAdminService } from './services/oauth-admin.service.js';
+import { OauthCleanup } from './services/oauth-cleanup.js';
 import { OwnerAuthService } from './services/owner-auth.service.js';
 import { TokensService } from './services/tokens.service.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -62,6 +63,7 @@ import { OauthService } from './services/oauth.service.js';
     CimdFetcher,
     ClientsService,
     OauthAdminService,
+    OauthCleanup,
     OwnerAuthService,
     TokensService,
     SessionResolver,

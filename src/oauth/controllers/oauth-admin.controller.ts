@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
 import type { OperatorView } from '../../common/auth/operators.service.js';
 import { AgentsQuery, BrokerListQuery, OwnersQuery, PreregisterClientDto, PublishAgreementDto, StatusChangeDto, TokensQuery } from '../dto/admin.dto.js';
@@ -20,6 +20,9 @@ export class OauthAdminController {
 
   @Get('owners/:id')
   @ApiOperation({ summary: 'One owner with agents, consent and token history' })
+  @ApiParam({ name: 'id', description: 'The owner id.', example: '00000000-0000-4000-8000-000000000000' })
+  @ApiOkResponse({ description: 'owner, agents, history (audit entries), tokens (metadata only).' })
+  @ApiNotFoundResponse({ description: 'No such owner.' })
   owner(@Param('id') id: string) {
     return this.admin.ownerHistory(id);
   }

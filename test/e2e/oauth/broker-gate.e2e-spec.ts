@@ -191,3 +191,25 @@ describe('the /broker/mcp gate', () => {
     expect(ok.body.result.resultType).toBe('complete');
   });
 });
+
+describe('broker cleanup', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('removes expired tokens, sessions and never-used dynamic clients, and keeps live ones', async () => {
+    const { OauthCleanup } = await import('../../../src/oauth/services/oauth-cleanup.js');
+    const live = await createBrokerPrincipal(t);
+    const old = await createBrokerPrincipal(t);
+    await t.sql(`UPDATE oauth_token SET expires_at = now() - interval '31 days' WHERE id = $1`, [old.tokenId]);
+    await t.sql(`INSERT INTO oauth_client (client_id, kind, client_name, redirect_uris, grant_types, token_endpoint_auth_method, created_at)
+                 VALUES ('mcc_stale', 'dynamic', 'Stale', '["http://127.0.0.1/cb"]', '["authorization_code"]', 'none', now() - interval '40 days')`);
+    const removed = await t.app.get(OauthCleanup).run();
+    expect(removed.tokens).toBe(1);
+    expect(removed.unused_clients).toBe(1);
+    expect(await t.sql(`SELECT id FROM oauth_token WHERE id = $1`, [live.tokenId])).toHaveLength(1);
+    expect(await t.sql(`SELECT id FROM oauth_token WHERE id = $1`, [old.tokenId])).toHaveLength(0);
+  });
+});
