@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
 import type { OperatorView } from '../../common/auth/operators.service.js';
 import { AttestationAuthorityDto, RpPolicyDto } from '../dto/identity.dto.js';
@@ -47,6 +47,7 @@ export class IdentityAdminController {
 
   @Get('owners/:ownerId/rp-policies')
   @ApiOperation({ summary: "An owner's own relying-party rules (support view)" })
+  @ApiParam({ name: 'ownerId', format: 'uuid', example: '00000000-0000-4000-8000-000000000000' })
   ownerPolicies(@Param('ownerId', ParseUUIDPipe) ownerId: string) {
     return this.identity.operatorPolicies(ownerId).then((rules) => ({ rules }));
   }
