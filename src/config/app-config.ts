@@ -70,6 +70,17 @@ class EnvironmentVariables {
   RATE_LIMIT_BROKER_AGENT?: string;
   @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 600/60) or off' })
   RATE_LIMIT_BROKER_OWNER?: string;
+  @IsOptional() @Matches(/^\d{4,9}$/, { message: 'must be a number of bytes (1000-999999999)' }) INBOX_MAX_MESSAGE_BYTES?: string;
+  @IsOptional() @Matches(/^\d{1,4}$/, { message: 'must be a whole number of days (1-9999)' }) INBOX_RETENTION_DAYS?: string;
+  @IsOptional() @IsString() INBOX_SMTP_TLS_CERT?: string;
+  @IsOptional() @IsString() INBOX_SMTP_TLS_KEY?: string;
+  @IsOptional() @Matches(/^\d{1,4}$/, { message: 'must be a whole number' }) INBOX_SMTP_MAX_CONNECTIONS_PER_IP?: string;
+  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <messages>/<seconds> (e.g. 60/60) or off' })
+  RATE_LIMIT_INBOX_SMTP_IP?: string;
+  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <messages>/<seconds> (e.g. 30/3600) or off' })
+  RATE_LIMIT_INBOX_SEND_AGENT?: string;
+  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <messages>/<seconds> (e.g. 200/86400) or off' })
+  RATE_LIMIT_INBOX_SEND_OWNER?: string;
 }
 
 /** A configuration problem that stops boot; its message is one line naming the variable. */
@@ -120,6 +131,17 @@ export class AppConfig {
   rateLimitSigninEmail!: RatePolicySetting;
   rateLimitBrokerAgent!: RatePolicySetting;
   rateLimitBrokerOwner!: RatePolicySetting;
+  /** The largest inbound or outbound message, in bytes (SMTP SIZE; 552 past it). */
+  inboxMaxMessageBytes!: number;
+  /** How long mail (and its raw source) is kept before the scheduled cleanup removes it. */
+  inboxRetentionDays!: number;
+  /** PEM files: with both set, the SMTP listener offers STARTTLS. */
+  inboxSmtpTlsCert?: string;
+  inboxSmtpTlsKey?: string;
+  inboxSmtpMaxConnectionsPerIp!: number;
+  rateLimitInboxSmtpIp!: RatePolicySetting;
+  rateLimitInboxSendAgent!: RatePolicySetting;
+  rateLimitInboxSendOwner!: RatePolicySetting;
 }
 
 function parseRate(value: string | undefined, fallback: string): RatePolicySetting {
@@ -189,6 +211,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('Invalid configuration: RATE_LIMIT_REGISTER must allow at least one request (or be off)');
   }
 
+  if ((raw.INBOX_SMTP_TLS_CERT === undefined) !== (raw.INBOX_SMTP_TLS_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration: INBOX_SMTP_TLS_CERT and INBOX_SMTP_TLS_KEY must be set together');
+  }
+
   const publicBaseUrl = (raw.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const publicHost = new URL(publicBaseUrl).host.toLowerCase();
   const publicHostname = new URL(publicBaseUrl).hostname.toLowerCase();
@@ -237,6 +263,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitSigninEmail: parseRate(raw.RATE_LIMIT_SIGNIN_EMAIL, '5/3600'),
     rateLimitBrokerAgent: parseRate(raw.RATE_LIMIT_BROKER_AGENT, '120/60'),
     rateLimitBrokerOwner: parseRate(raw.RATE_LIMIT_BROKER_OWNER, '600/60'),
+    inboxMaxMessageBytes: Number(raw.INBOX_MAX_MESSAGE_BYTES ?? 10 * 1024 * 1024),
+    inboxRetentionDays: Math.max(1, Number(raw.INBOX_RETENTION_DAYS ?? 30)),
+    inboxSmtpTlsCert: raw.INBOX_SMTP_TLS_CERT,
+    inboxSmtpTlsKey: raw.INBOX_SMTP_TLS_KEY,
+    inboxSmtpMaxConnectionsPerIp: Math.max(1, Number(raw.INBOX_SMTP_MAX_CONNECTIONS_PER_IP ?? 10)),
+    rateLimitInboxSmtpIp: parseRate(raw.RATE_LIMIT_INBOX_SMTP_IP, '120/60'),
+    rateLimitInboxSendAgent: parseRate(raw.RATE_LIMIT_INBOX_SEND_AGENT, '30/3600'),
+    rateLimitInboxSendOwner: parseRate(raw.RATE_LIMIT_INBOX_SEND_OWNER, '200/86400'),
   } satisfies Partial<AppConfig>);
   return config;
 }

@@ -3,6 +3,7 @@ import { DirectoryModule } from '../directory/directory.module.js';
 import { DmvModule } from '../dmv/dmv.module.js';
 import { MemoryModule } from '../memory/memory.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
+import { InboxModule } from '../inbox/inbox.module.js';
 import { OauthModule } from '../oauth/oauth.module.js';
 import { AppConfig } from '../config/app-config.js';
 import { MCP_EXTRA_PROFILES, MCP_PROFILES } from './endpoints/profile.js';
@@ -14,7 +15,7 @@ import { McpHost } from './mcp-host.service.js';
  * the feature modules whose public services the tools call; no feature imports it.
  */
 @Module({
-  imports: [DirectoryModule, DmvModule, MemoryModule, OauthModule, IdentityModule],
+  imports: [DirectoryModule, DmvModule, MemoryModule, OauthModule, IdentityModule, InboxModule],
   providers: [
     { provide: MCP_PROFILES, inject: [AppConfig], useFactory: defaultProfiles },
     { provide: MCP_EXTRA_PROFILES, useValue: [] },

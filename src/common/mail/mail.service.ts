@@ -19,6 +19,13 @@ export interface MailResult {
   localDelivery: boolean;
 }
 
+/**
+ * Delivers mail addressed to MAIL_DOMAIN into this service's own mailboxes. The inbox module
+ * registers one at boot (common imports no feature). Resolves to false when no such mailbox
+ * exists (or it refuses mail); the message is then recorded as failed.
+ */
+export type LocalDeliveryHandler = (mail: OutgoingMail & { from: string }) => Promise<boolean>;
+
 const EMAIL = /^[^\s@<>"',;]{1,64}@[A-Za-z0-9.-]{1,255}$/;
 
 /** Header values never carry CR or LF, so nobody can inject headers. */
@@ -41,6 +48,7 @@ export function maskEmail(address: string): string {
 export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Mail');
   private transport?: Transporter;
+  private localDelivery?: LocalDeliveryHandler;
 
   constructor(
     private readonly config: AppConfig,
@@ -59,6 +67,11 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
+  /** Called once by the inbox module: from then on mail to MAIL_DOMAIN lands in real mailboxes. */
+  registerLocalDelivery(handler: LocalDeliveryHandler): void {
+    this.localDelivery = handler;
+  }
+
   onModuleDestroy(): void {
     this.transport?.close();
   }
@@ -74,6 +87,20 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
     const from = this.config.mailFrom;
     const domain = to.split('@')[1].toLowerCase();
     const base = { toAddress: to, fromAddress: from, subject, textBody: mail.text, htmlBody: mail.html ?? null };
+
+    if (this.localDelivery && domain === this.config.mailDomain) {
+      const delivered = await this.localDelivery({ ...mail, to, subject, from });
+      const row = await this.outbox.save(
+        this.outbox.create({
+          ...base,
+          status: delivered ? 'sent' : 'failed',
+          localDelivery: true,
+          relayResponse: delivered ? 'delivered locally to the mailbox' : 'no such local mailbox',
+        }),
+      );
+      this.logger.log(`Mail ${row.id} to ${maskEmail(to)} ${delivered ? 'delivered to the local mailbox' : 'refused: no such local mailbox'}`);
+      return { id: row.id, status: row.status, localDelivery: true };
+    }
 
     if (!this.transport) {
       const local = domain === this.config.mailDomain;

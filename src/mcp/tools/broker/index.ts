@@ -4,6 +4,10 @@ import { identityRecordSignupTool } from './identity-record-signup.tool.js';
 import { identityRegisterTool } from './identity-register.tool.js';
 import { identitySignupTool } from './identity-signup.tool.js';
 import { identityWhoamiTool } from './identity-whoami.tool.js';
+import { inboxListTool } from './inbox-list.tool.js';
+import { inboxReadTool } from './inbox-read.tool.js';
+import { inboxSendTool } from './inbox-send.tool.js';
+import { inboxWaitForEmailTool } from './inbox-wait-for-email.tool.js';
 import { brokerDocResources } from './resources.js';
 
 /**
@@ -16,6 +20,10 @@ export const brokerTools: ToolDefinition<any, any, any>[] = [
   identityWhoamiTool,
   identityProveTool,
   identityRecordSignupTool,
+  inboxListTool,
+  inboxReadTool,
+  inboxWaitForEmailTool,
+  inboxSendTool,
 ];
 
 /** The broker's four documentation resources. */

@@ -1,0 +1,232 @@
+// Inbox benchmark: `npm run bench:inbox` (builds first).
+//
+// Starts the real app in a child process (rate limits off, the SMTP listener on a free port), makes
+// BENCH_WAITERS agents (default 100) with mca_ tokens, and measures:
+//   1. wake latency: every agent has one inbox_wait_for_email pending on /broker/mcp; a message is
+//      delivered over real SMTP (nodemailer) to each in turn; latency = time from the SMTP 250 to the
+//      wait's HTTP response (both seen by this process). BENCH_ROUNDS rounds (default 3). p50/p99/max.
+//   2. ingest throughput: BENCH_MESSAGES messages (default 1000) over 1 SMTP connection, then over
+//      BENCH_CONNECTIONS connections (default 8): messages/s from the first MAIL FROM to the last 250.
+//
+// Database: a fresh scratch database on BENCH_ADMIN_DATABASE_URL (or TEST_DATABASE_URL) when one is
+// set, dropped afterwards; otherwise its own embedded PostgreSQL in a temp dir.
+import { fork } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import nodemailer from 'nodemailer';
+import pg from 'pg';
+
+const SELF = fileURLToPath(import.meta.url);
+const WAITERS = Number(process.env.BENCH_WAITERS ?? 100);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const MAIL_DOMAIN = 'bench.agents.test';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// ---- child: the real app -----------------------------------------------------------------------
+async function runApp() {
+  const { startApp } = await import('../dist/src/bootstrap.js');
+  const { loadConfig } = await import('../dist/src/config/app-config.js');
+  const { createLogger } = await import('../dist/src/common/http/logger.js');
+  const env = { ...process.env };
+  if (!process.env.BENCH_DATABASE_URL) delete env.DATABASE_URL;
+  const config = loadConfig({
+    ...env,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    MAIL_DOMAIN,
+    SMTP_PORT: process.env.BENCH_SMTP_PORT,
+    RATE_LIMIT_GENERAL: 'off',
+    RATE_LIMIT_BROKER_AGENT: 'off',
+    RATE_LIMIT_BROKER_OWNER: 'off',
+    RATE_LIMIT_INBOX_SMTP_IP: 'off',
+    INBOX_SMTP_MAX_CONNECTIONS_PER_IP: '100',
+    DB_POOL_SIZE: '20',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    SEED_DEMO: 'false',
+    DATA_DIR: process.env.BENCH_DATA_DIR,
+  });
+  const running = await startApp(config, createLogger(config.logLevel));
+  process.send({ ready: running.url, databaseUrl: config.databaseUrl, publicBaseUrl: config.publicBaseUrl });
+  process.on('message', async (m) => {
+    if (m === 'stop') {
+      await running.close();
+      process.exit(0);
+    }
+  });
+}
+
+// ---- parent -------------------------------------------------------------------------------------
+function startChild(env) {
+  const child = fork(SELF, ['app'], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve({ child, ...m, url: m.ready }));
+    child.once('exit', (code) => reject(new Error(`app exited with ${code}`)));
+  });
+}
+
+const sha256 = (v) => createHash('sha256').update(v, 'utf8').digest('hex');
+
+async function makeAgents(client, publicBaseUrl, n) {
+  const agents = [];
+  const [owner] = (await client.query(`INSERT INTO oauth_owner (email) VALUES ('bench-owner@example.org') RETURNING id`)).rows;
+  await client.query(
+    `INSERT INTO oauth_delegation_signature (owner_id, version, text_sha256, ip_hash)
+     SELECT $1, version, sha256, $2 FROM oauth_delegation_agreement ORDER BY published_at DESC LIMIT 1`,
+    [owner.id, sha256('127.0.0.1')],
+  );
+  const [clientRow] = (
+    await client.query(
+      `INSERT INTO oauth_client (client_id, kind, client_name, redirect_uris, grant_types, token_endpoint_auth_method)
+       VALUES ($1, 'preregistered', 'Bench host', '["http://127.0.0.1/callback"]', '["authorization_code"]', 'none') RETURNING id`,
+      [`mcc_${randomBytes(12).toString('base64url')}`],
+    )
+  ).rows;
+  const scopes = ['inbox:read', 'inbox:send'];
+  const resource = `${publicBaseUrl}/broker/mcp`;
+  for (let i = 0; i < n; i++) {
+    const handle = `bench-${i}-${randomBytes(3).toString('hex')}`;
+    const [agent] = (await client.query(`INSERT INTO identity_agent (owner_id, handle, name) VALUES ($1, $2, $3) RETURNING id`, [owner.id, handle, `Bench ${i}`])).rows;
+    const [grant] = (
+      await client.query(`INSERT INTO oauth_grant (owner_id, client_row_id, agent_id, scopes, resource) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [
+        owner.id,
+        clientRow.id,
+        agent.id,
+        scopes,
+        resource,
+      ])
+    ).rows;
+    const token = `mca_${randomBytes(32).toString('base64url')}`;
+    await client.query(
+      `INSERT INTO oauth_token (token_hash, kind, family_id, grant_id, owner_id, client_row_id, agent_id, scopes, resource, expires_at)
+       VALUES ($1, 'access', gen_random_uuid(), $2, $3, $4, $5, $6, $7, now() + interval '1 hour')`,
+      [sha256(token), grant.id, owner.id, clientRow.id, agent.id, scopes, resource],
+    );
+    agents.push({ handle, token, address: `${handle}@${MAIL_DOMAIN}` });
+  }
+  return agents;
+}
+
+function wait(url, token, subject) {
+  return fetch(`${url}/broker/mcp`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'inbox_wait_for_email', arguments: { subject_contains: subject, require_otp: true, timeout_seconds: 55 } },
+    }),
+  }).then(async (res) => {
+    const at = performance.now();
+    const body = await res.json();
+    const text = body?.result?.content?.[0]?.text ?? '';
+    if (body?.result?.isError || !text.includes('"otp"')) throw new Error(`wait failed: ${text.slice(0, 200)}`);
+    return at;
+  });
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function throughput(port, agents, connections) {
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port, pool: true, maxConnections: connections, maxMessages: Infinity, ignoreTLS: true });
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: MESSAGES }, (_, i) =>
+      transport.sendMail({
+        from: 'load@sender.invalid',
+        to: agents[i % agents.length].address,
+        subject: `Load ${i}`,
+        text: `Your verification code is ${String(100000 + i)}.\nThanks.`,
+      }),
+    ),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  transport.close();
+  return MESSAGES / seconds;
+}
+
+async function main() {
+  const smtpPort = await freePort();
+  let dataDir;
+  let scratch;
+  const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const env = { BENCH_SMTP_PORT: String(smtpPort) };
+  if (adminUrl) {
+    scratch = `agentry_bench_inbox_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${scratch}`);
+    await admin.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${scratch}`;
+    env.BENCH_DATABASE_URL = u.toString();
+  } else {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'agentry-bench-inbox-'));
+    env.BENCH_DATA_DIR = dataDir;
+  }
+  const app = await startChild(env);
+  const client = new pg.Client({ connectionString: app.databaseUrl });
+  try {
+    await client.connect();
+    const agents = await makeAgents(client, app.publicBaseUrl, WAITERS);
+    const smtp = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, pool: true, maxConnections: 4, maxMessages: Infinity, ignoreTLS: true });
+    // Warm-up: one delivery and one wait per agent path.
+    await smtp.sendMail({ from: 'warm@sender.invalid', to: agents[0].address, subject: 'warm-up', text: 'code 111222' });
+
+    const latencies = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const subject = `Round ${round} verification`;
+      const pending = agents.map((agent) => wait(app.url, agent.token, subject));
+      // Let every wait reach the server and subscribe.
+      await new Promise((r) => setTimeout(r, 1500));
+      const acked = [];
+      for (const [i, agent] of agents.entries()) {
+        await smtp.sendMail({ from: 'verify@sender.invalid', to: agent.address, subject, text: `Your verification code is ${String(200000 + i)}.` });
+        acked[i] = performance.now();
+      }
+      const answered = await Promise.all(pending);
+      for (let i = 0; i < agents.length; i++) latencies.push(answered[i] - acked[i]);
+    }
+    smtp.close();
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const single = await throughput(smtpPort, agents, 1);
+    const many = await throughput(smtpPort, agents, CONNECTIONS);
+    const fmt = (ms) => `${ms.toFixed(1)} ms`;
+    console.log(`\nInbox benchmark (${WAITERS} concurrent waiters, ${ROUNDS} rounds, ${latencies.length} wakes)`);
+    console.log(`wake latency, SMTP 250 → wait response: p50 ${fmt(percentile(sorted, 50))}, p99 ${fmt(percentile(sorted, 99))}, max ${fmt(sorted[sorted.length - 1])}, min ${fmt(sorted[0])}`);
+    console.log(`ingest: ${single.toFixed(0)} messages/s over 1 SMTP connection; ${many.toFixed(0)} messages/s over ${CONNECTIONS} connections (${MESSAGES} messages each)`);
+  } finally {
+    await client.end().catch(() => undefined);
+    app.child.send('stop');
+    await new Promise((r) => app.child.once('exit', r));
+    if (scratch) {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+      await admin.end();
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === 'app') await runApp();
+else await main();

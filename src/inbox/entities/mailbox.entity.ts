@@ -1,0 +1,23 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+export type MailboxStatus = 'active' | 'suspended';
+
+/**
+ * The mailbox of one agent sub-identity (`<handle>@MAIL_DOMAIN`), created on first use. Operators
+ * suspend a mailbox without touching the agent: inbound mail is then refused (550) and nothing
+ * can be sent from it.
+ */
+@Entity({ name: 'inbox_mailbox' })
+export class MailboxEntity {
+  @PrimaryColumn({ type: 'uuid' }) agentId!: string;
+  @Index('inbox_mailbox_owner_idx')
+  @Column({ type: 'uuid' })
+  ownerId!: string;
+  @Index('inbox_mailbox_handle_key', { unique: true })
+  @Column({ type: 'varchar', length: 64 })
+  handle!: string;
+  @Column({ type: 'varchar', length: 16, default: 'active' }) status!: MailboxStatus;
+  @Column({ type: 'varchar', length: 300, nullable: true }) statusReason!: string | null;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt!: Date;
+}

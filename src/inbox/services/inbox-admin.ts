@@ -1,0 +1,172 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import type { OperatorView } from '../../common/auth/operators.service.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { InboxAuditEntity } from '../entities/inbox-audit.entity.js';
+import { MailboxEntity } from '../entities/mailbox.entity.js';
+import { SuppressionEntity } from '../entities/suppression.entity.js';
+import { inboxErrors } from '../inbox.errors.js';
+import { Mailboxes } from './mailboxes.js';
+
+export interface MailboxUsageView {
+  handle: string;
+  address: string;
+  agent_id: string;
+  owner_id: string;
+  status: string;
+  status_reason: string | null;
+  inbound_messages: number;
+  outbound_messages: number;
+  stored_bytes: number;
+  held_messages: number;
+  suppressed_addresses: number;
+  last_received_at: string | null;
+}
+
+interface UsageRow {
+  agent_id: string;
+  owner_id: string;
+  handle: string;
+  status: string;
+  status_reason: string | null;
+  inbound: string;
+  outbound: string;
+  bytes: string;
+  held: string;
+  suppressed: string;
+  last_received_at: Date | null;
+}
+
+const USAGE_SQL = `
+  SELECT m.agent_id, m.owner_id, m.handle, m.status, m.status_reason,
+         count(*) FILTER (WHERE x.direction = 'inbound') AS inbound,
+         count(*) FILTER (WHERE x.direction = 'outbound') AS outbound,
+         coalesce(sum(x.size_bytes), 0) AS bytes,
+         count(*) FILTER (WHERE x.status = 'held') AS held,
+         (SELECT count(*) FROM inbox_suppression s WHERE s.agent_id = m.agent_id) AS suppressed,
+         max(x.received_at) FILTER (WHERE x.direction = 'inbound') AS last_received_at
+    FROM inbox_mailbox m LEFT JOIN inbox_message x ON x.agent_id = m.agent_id`;
+
+/** Operators: usage per mailbox, held mail, suppressed addresses, suspension; every change audited. */
+@Injectable()
+export class InboxAdmin {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly mailboxes: Mailboxes,
+    @InjectRepository(MailboxEntity) private readonly mailboxRepo: Repository<MailboxEntity>,
+    @InjectRepository(SuppressionEntity) private readonly suppressions: Repository<SuppressionEntity>,
+    @InjectRepository(InboxAuditEntity) private readonly audit: Repository<InboxAuditEntity>,
+  ) {}
+
+  private usage(row: UsageRow): MailboxUsageView {
+    return {
+      handle: row.handle,
+      address: this.mailboxes.address(row.handle),
+      agent_id: row.agent_id,
+      owner_id: row.owner_id,
+      status: row.status,
+      status_reason: row.status_reason,
+      inbound_messages: Number(row.inbound),
+      outbound_messages: Number(row.outbound),
+      stored_bytes: Number(row.bytes),
+      held_messages: Number(row.held),
+      suppressed_addresses: Number(row.suppressed),
+      last_received_at: row.last_received_at ? row.last_received_at.toISOString() : null,
+    };
+  }
+
+  async listMailboxes(limit: number, offset: number): Promise<{ mailboxes: MailboxUsageView[]; total: number; limit: number; offset: number }> {
+    const rows: UsageRow[] = await this.dataSource.query(
+      `${USAGE_SQL} GROUP BY m.agent_id ORDER BY max(x.received_at) DESC NULLS LAST, m.handle LIMIT $1 OFFSET $2`,
+      [limit, offset],
+    );
+    const total = await this.mailboxRepo.count();
+    return { mailboxes: rows.map((r) => this.usage(r)), total, limit, offset };
+  }
+
+  /** @throws not_found */
+  async mailboxUsage(handle: string): Promise<MailboxUsageView> {
+    const { agent } = await this.mailboxes.byHandle(handle);
+    const [row] = (await this.dataSource.query(`${USAGE_SQL} WHERE m.agent_id = $1 GROUP BY m.agent_id`, [agent.id])) as UsageRow[];
+    return this.usage(row);
+  }
+
+  /** @throws not_found */
+  async setStatus(operator: OperatorView, handle: string, suspend: boolean, reason: string | null): Promise<MailboxUsageView> {
+    const { mailbox } = await this.mailboxes.byHandle(handle);
+    await this.dataSource.transaction(async (tx) => {
+      await tx.getRepository(MailboxEntity).update(mailbox.agentId, { status: suspend ? 'suspended' : 'active', statusReason: reason?.slice(0, 300) ?? null });
+      await tx.getRepository(InboxAuditEntity).save({
+        actor: `operator:${operator.name}`,
+        action: suspend ? 'suspend_mailbox' : 'restore_mailbox',
+        agentId: mailbox.agentId,
+        detail: { handle, reason },
+      });
+    });
+    return this.mailboxUsage(handle);
+  }
+
+  async held(limit: number, offset: number) {
+    const rows: Array<{ id: string; handle: string; to_addresses: string[]; subject: string; received_at: Date; delivery_note: string | null }> =
+      await this.dataSource.query(
+        `SELECT x.id, m.handle, x.to_addresses, x.subject, x.received_at, x.delivery_note
+           FROM inbox_message x JOIN inbox_mailbox m ON m.agent_id = x.agent_id
+          WHERE x.status = 'held' ORDER BY x.received_at DESC LIMIT $1 OFFSET $2`,
+        [limit, offset],
+      );
+    return {
+      held: rows.map((r) => ({ id: r.id, mailbox: this.mailboxes.address(r.handle), to: r.to_addresses, subject: r.subject, created_at: r.received_at.toISOString(), note: r.delivery_note })),
+      limit,
+      offset,
+    };
+  }
+
+  async listSuppressions(handle: string | undefined, limit: number, offset: number) {
+    const agentId = handle ? (await this.mailboxes.byHandle(handle)).agent.id : undefined;
+    const [rows, total] = await this.suppressions.findAndCount({
+      where: agentId ? { agentId } : {},
+      order: { createdAt: 'DESC' },
+      take: limit,
+      skip: offset,
+    });
+    return {
+      suppressions: rows.map((r) => ({ id: r.id, agent_id: r.agentId, address: r.address, reason: r.reason, source_message_id: r.sourceMessageId, created_at: r.createdAt.toISOString() })),
+      total,
+      limit,
+      offset,
+    };
+  }
+
+  /** Adds (operator reason) a suppressed address to a mailbox. @throws not_found */
+  async suppress(operator: OperatorView, handle: string, address: string) {
+    const { agent } = await this.mailboxes.byHandle(handle);
+    const clean = address.trim().toLowerCase();
+    await this.dataSource.transaction(async (tx) => {
+      await tx.getRepository(SuppressionEntity).createQueryBuilder().insert().values({ agentId: agent.id, address: clean, reason: 'operator', sourceMessageId: null }).orIgnore().execute();
+      await tx.getRepository(InboxAuditEntity).save({ actor: `operator:${operator.name}`, action: 'add_suppression', agentId: agent.id, detail: { handle, address: clean } });
+    });
+    return this.listSuppressions(handle, 100, 0);
+  }
+
+  /** Lifts a suppression. @throws not_found */
+  async unsuppress(operator: OperatorView, id: string): Promise<{ removed: true; id: string }> {
+    const row = await this.suppressions.findOne({ where: { id } });
+    if (!row) throw new AppError('not_found', 'No such suppression.', { status: 404 });
+    await this.dataSource.transaction(async (tx) => {
+      await tx.getRepository(SuppressionEntity).delete(id);
+      await tx.getRepository(InboxAuditEntity).save({ actor: `operator:${operator.name}`, action: 'remove_suppression', agentId: row.agentId, detail: { address: row.address, reason: row.reason } });
+    });
+    return { removed: true, id };
+  }
+
+  async auditLog(handle: string | undefined, limit: number, offset: number) {
+    const agentId = handle ? (await this.mailboxes.byHandle(handle).catch(() => { throw inboxErrors.notFound(); })).agent.id : undefined;
+    const rows = await this.audit.find({ where: agentId ? { agentId } : {}, order: { createdAt: 'DESC' }, take: limit, skip: offset });
+    return {
+      entries: rows.map((r) => ({ id: r.id, actor: r.actor, action: r.action, agent_id: r.agentId, detail: r.detail, created_at: r.createdAt.toISOString() })),
+      limit,
+      offset,
+    };
+  }
+}

@@ -1,0 +1,51 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { authenticate, type DNSResolver } from 'mailauth';
+import { AppConfig } from '../../config/app-config.js';
+import type { StoredAuth } from '../entities/message.entity.js';
+
+/** The DNS resolver mailauth uses; tests provide a static zone so that they need no network. */
+export const INBOX_DNS_RESOLVER = Symbol('INBOX_DNS_RESOLVER');
+
+const TIMEOUT_MS = 5_000;
+
+/** SPF, DKIM and DMARC verdicts of inbound mail, with mailauth. Never throws: failures are `temperror`. */
+@Injectable()
+export class MailAuthenticator {
+  private readonly logger = new Logger('InboxAuth');
+
+  constructor(
+    private readonly config: AppConfig,
+    @Inject(INBOX_DNS_RESOLVER) private readonly resolver: DNSResolver | null,
+  ) {}
+
+  async check(raw: Buffer, session: { ip: string; helo: string; sender: string }): Promise<StoredAuth> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const result = await Promise.race([
+        authenticate(raw, {
+          ip: session.ip,
+          helo: session.helo,
+          sender: session.sender,
+          mta: this.config.mailDomain,
+          resolver: this.resolver ?? undefined,
+          disableArc: true,
+          disableBimi: true,
+        }),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('mail authentication timed out')), TIMEOUT_MS);
+        }),
+      ]);
+      const dkimResults = result.dkim?.results ?? [];
+      const dkim = dkimResults.some((r) => r.status?.result === 'pass') ? 'pass' : (dkimResults[0]?.status?.result ?? 'none');
+      const spf = result.spf ? result.spf.status.result : 'none';
+      const dmarc = result.dmarc ? result.dmarc.status.result : 'none';
+      const verdict: StoredAuth['verdict'] = dmarc === 'pass' ? 'pass' : dmarc === 'fail' ? 'fail' : 'none';
+      return { spf, dkim, dmarc, verdict };
+    } catch (error) {
+      this.logger.warn(`Mail authentication failed: ${(error as Error).message}`);
+      return { spf: 'temperror', dkim: 'temperror', dmarc: 'temperror', verdict: 'none' };
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
+  }
+}

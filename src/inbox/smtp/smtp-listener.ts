@@ -1,0 +1,173 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
+import { AppConfig } from '../../config/app-config.js';
+import { IngestService } from '../services/ingest.service.js';
+import { MailAuthenticator } from '../services/mail-authenticator.js';
+import { Mailboxes, type MailboxRef } from '../services/mailboxes.js';
+
+const MAX_RECIPIENTS = 50;
+
+function smtpError(code: number, text: string): Error & { responseCode: number } {
+  return Object.assign(new Error(text), { responseCode: code });
+}
+
+type Session = SMTPServerSession & { mailboxes?: MailboxRef[] };
+
+/**
+ * The inbound SMTP listener (smtp-server) on SMTP_PORT, `0` = off. RCPT for an unknown or
+ * suspended mailbox: 550 5.1.1; past the size limit while streaming: 552 5.3.4; 250 only after the
+ * message is committed; a database failure at any step: 451 4.3.0 (the sender retries, nothing
+ * is half-written: one transaction per message). Per-IP connection and message limits; STARTTLS
+ * when INBOX_SMTP_TLS_CERT/KEY are set; no AUTH (this is an MX, not a submission server).
+ */
+@Injectable()
+export class SmtpListener implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('InboxSmtp');
+  private server?: SMTPServer;
+  private readonly connections = new Map<string, number>();
+  private boundPort = 0;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly mailboxes: Mailboxes,
+    private readonly ingest: IngestService,
+    private readonly authenticator: MailAuthenticator,
+    private readonly rateLimits: RateLimitService,
+  ) {
+    rateLimits.define({ name: 'inbox_smtp_ip', ...config.rateLimitInboxSmtpIp, exposeRemaining: false });
+  }
+
+  /** The port the listener is bound to (0 when off). */
+  get port(): number {
+    return this.boundPort;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.smtpPort === 0) return;
+    await this.listen(this.config.smtpPort);
+  }
+
+  /** Starts listening (tests pass a free port). */
+  async listen(port: number, host = this.config.host): Promise<number> {
+    const tls =
+      this.config.inboxSmtpTlsCert && this.config.inboxSmtpTlsKey
+        ? { key: readFileSync(this.config.inboxSmtpTlsKey), cert: readFileSync(this.config.inboxSmtpTlsCert) }
+        : undefined;
+    const server = new SMTPServer({
+      name: this.config.mailDomain,
+      banner: 'Agentry inbox',
+      logger: false,
+      secure: false,
+      ...(tls ?? {}),
+      disabledCommands: tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
+      authOptional: true,
+      size: this.config.inboxMaxMessageBytes,
+      maxClients: 500,
+      socketTimeout: 60_000,
+      closeTimeout: 5_000,
+      onConnect: (session, callback) => this.onConnect(session, callback),
+      onClose: (session) => this.onClose(session),
+      onMailFrom: (_address, session, callback) => {
+        (session as Session).mailboxes = [];
+        callback();
+      },
+      onRcptTo: (address, session, callback) => {
+        this.onRcptTo(address, session as Session).then(() => callback(), (error: Error) => callback(error));
+      },
+      onData: (stream, session, callback) => {
+        this.onData(stream, session as Session).then(
+          (message) => callback(null, message),
+          (error: Error) => callback(error),
+        );
+      },
+    });
+    server.on('error', (error) => this.logger.warn(`SMTP error: ${error.message}`));
+    server.listen(port, host);
+    await once(server.server, 'listening');
+    this.server = server;
+    this.boundPort = (server.server.address() as AddressInfo).port;
+    this.logger.log(`Inbound SMTP for @${this.config.mailDomain} on ${host}:${this.boundPort}${tls ? ' (STARTTLS offered)' : ''}`);
+    return this.boundPort;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private onConnect(session: SMTPServerSession, callback: (error?: Error) => void): void {
+    const ip = session.remoteAddress;
+    const open = (this.connections.get(ip) ?? 0) + 1;
+    if (open > this.config.inboxSmtpMaxConnectionsPerIp) {
+      return callback(smtpError(421, '4.7.0 Too many connections from your address; try again later'));
+    }
+    this.connections.set(ip, open);
+    (session as Session & { counted?: boolean }).counted = true;
+    callback();
+  }
+
+  private onClose(session: SMTPServerSession): void {
+    if (!(session as Session & { counted?: boolean }).counted) return;
+    const ip = session.remoteAddress;
+    const open = (this.connections.get(ip) ?? 1) - 1;
+    if (open <= 0) this.connections.delete(ip);
+    else this.connections.set(ip, open);
+  }
+
+  private async onRcptTo(address: SMTPServerAddress, session: Session): Promise<void> {
+    if ((session.envelope.rcptTo?.length ?? 0) >= MAX_RECIPIENTS) throw smtpError(452, '4.5.3 Too many recipients');
+    let found;
+    try {
+      found = await this.mailboxes.lookupLocal(address.address);
+    } catch {
+      throw smtpError(451, '4.3.0 Temporary failure looking up the mailbox; try again later');
+    }
+    if (!found.ok) {
+      if (found.reason === 'foreign_domain') throw smtpError(550, '5.7.1 Relaying denied: this server only accepts mail for its own mailboxes');
+      throw smtpError(550, '5.1.1 No such mailbox here');
+    }
+    const list = (session.mailboxes ??= []);
+    if (!list.some((m) => m.agentId === found.mailbox.agentId)) list.push(found.mailbox);
+  }
+
+  private async onData(stream: SMTPServerDataStream, session: Session): Promise<string> {
+    const limit = this.config.inboxMaxMessageBytes;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) over = true;
+      else chunks.push(chunk);
+    });
+    await once(stream, 'end');
+    if (over || stream.sizeExceeded) throw smtpError(552, `5.3.4 Message too big: the limit is ${limit} bytes`);
+    const raw = Buffer.concat(chunks);
+    const ip = session.remoteAddress;
+    const budget = await this.rateLimits.consume('inbox_smtp_ip', ip).catch(() => undefined);
+    if (budget && !budget.allowed) throw smtpError(451, '4.7.1 Too many messages from your address; try again later');
+    const recipients = session.mailboxes ?? [];
+    if (recipients.length === 0) throw smtpError(554, '5.5.1 No valid recipients');
+    const sender = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+    let parsed;
+    try {
+      parsed = await this.ingest.parse(raw);
+    } catch (error) {
+      throw smtpError(554, `5.6.0 The message could not be parsed (${(error as Error).message.slice(0, 100)})`);
+    }
+    const auth = await this.authenticator.check(raw, { ip, helo: session.hostNameAppearsAs ?? '', sender });
+    let ids: string[];
+    try {
+      ids = await this.ingest.store(raw, parsed, recipients, { envelopeFrom: sender || null, remoteIp: ip, auth });
+    } catch (error) {
+      this.logger.warn(`Could not store a message (${(error as Error).message}); answered 451`);
+      throw smtpError(451, '4.3.0 Temporary failure storing the message; try again later');
+    }
+    return `2.0.0 Stored as ${ids.join(', ')}`;
+  }
+}
