@@ -83,8 +83,9 @@ describe('identity broker: the signup flow', () => {
     expect(payload.exp! - payload.iat!).toBeLessThanOrEqual(600);
     expect(JSON.parse(jwks.body).keys[0]).not.toHaveProperty('d');
 
-    // The ledger copy went to the agent's mailbox and to the owner.
-    expect(mailTo(env.smtp, agentEmail).some((m) => m.text.includes(out.acceptance.id))).toBe(true);
+    // The ledger copy went to the agent's mailbox (delivered locally) and to the owner (through the relay).
+    const ledger = await env.t.sql<{ text_body: string; local_delivery: boolean }>('SELECT text_body, local_delivery FROM outbound_mail WHERE to_address = $1', [agentEmail]);
+    expect(ledger.some((m) => m.local_delivery && m.text_body.includes(out.acceptance.id))).toBe(true);
     expect(mailTo(env.smtp, who.ownerEmail).some((m) => m.text.includes(out.acceptance.id))).toBe(true);
 
     const done = await completeAtRp(env, out.signup_request, agentEmail);
