@@ -42,7 +42,7 @@ export const identityErrors = {
   discoverySourceNotAllowed: (message: string) =>
     brokerError('discovery_source_not_allowed', message, 400, false, 'Call identity_signup with only service and accepted_tos_text; the broker fetches discovery itself.', {}, 'workflow'),
   rpDiscoveryFailed: (message: string, retryable: boolean) =>
-    brokerError('rp_discovery_failed', message, 502, retryable, retryable ? 'Retry shortly; if it keeps failing the service does not support agent signup.' : 'Check the service origin: it must publish /.well-known/agent-signup over https.', {}, 'relying-party-guide'),
+    brokerError('rp_discovery_failed', message, retryable ? 502 : 422, retryable, retryable ? 'Retry shortly; if it keeps failing the service does not support agent signup.' : 'Check the service origin: it must publish /.well-known/agent-signup over https.', {}, 'relying-party-guide'),
   tosMismatch: (expectedSha: string, gotSha: string) =>
     brokerError('tos_mismatch', `The accepted_tos_text does not match the service's current terms (expected sha256 ${expectedSha}, got ${gotSha}).`, 409, false, "Read the service's terms.text again and pass it complete and unchanged as accepted_tos_text.", {}, 'workflow'),
   rpBlocked: (origin: string) =>

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { CurrentAgent, RequireScopes } from '../../common/auth/bearer.guard.js';
 import type { AgentPrincipal } from '../../common/auth/principals.js';
 import { BrokerRecordSignupDto, BrokerSignupDto } from '../dto/identity.dto.js';
@@ -11,6 +11,8 @@ import { IdentityService } from '../services/identity.service.js';
  */
 @ApiTags('broker')
 @ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: 'No, bad, revoked or expired mca_ token (WWW-Authenticate: Bearer challenge)' })
+@ApiForbiddenResponse({ description: 'Owner suspended, agreement not signed, insufficient_scope (with a challenge), or agent_revoked' })
 @Controller('api/v1/broker')
 export class BrokerIdentityController {
   constructor(private readonly identity: IdentityService) {}

@@ -47,7 +47,7 @@ export class IdentityAdminController {
 
   @Get('owners/:ownerId/rp-policies')
   @ApiOperation({ summary: "An owner's own relying-party rules (support view)" })
-  @ApiParam({ name: 'ownerId', example: '00000000-0000-4000-8000-000000000000' })
+  @ApiParam({ name: 'ownerId', format: 'uuid', example: '00000000-0000-4000-8000-000000000000' })
   ownerPolicies(@Param('ownerId', ParseUUIDPipe) ownerId: string) {
     return this.identity.operatorPolicies(ownerId).then((rules) => ({ rules }));
   }

@@ -10,7 +10,7 @@ import { RpVerificationEntity, type RpPolicy, type VerificationStatus } from '..
 import { identityErrors } from '../identity.errors.js';
 import { AttestationVerifier } from './attestation-verifier.js';
 import { isTransientFetchError, RpFetcher } from './rp-fetcher.js';
-import { RpPolicies } from './rp-policies.js';
+import { RpPolicies, type EffectivePolicyView } from './rp-policies.js';
 
 /** Where the discovery document comes from: the broker fetches it, or (identity_prove) the agent supplies it. */
 export type DiscoveryInput = { kind: 'service'; service: string } | { kind: 'url'; url: string } | { kind: 'supplied'; document: unknown };
@@ -71,21 +71,21 @@ export class RelyingParties {
     const source: DiscoverySource = input.kind === 'supplied' ? 'agent_supplied_discovery' : 'discovery';
     let origin: string;
     let discovery: RpDiscovery;
+    let effective: EffectivePolicyView;
     if (input.kind === 'supplied') {
       const parsed = parseDiscovery(input.document, undefined);
       if (typeof parsed === 'string') throw identityErrors.invalidInput(`rp_discovery: ${parsed}`);
       origin = this.originOf(parsed.issuer);
-      await this.refuseIfBlocked(agent.owner_id, origin);
+      effective = await this.unlessBlocked(agent.owner_id, origin);
       discovery = parsed;
     } else {
       const url = input.kind === 'service' ? `${this.originOf(input.service)}${DISCOVERY_PATH}` : input.url;
       origin = this.originOf(url);
-      await this.refuseIfBlocked(agent.owner_id, origin);
+      effective = await this.unlessBlocked(agent.owner_id, origin);
       discovery = await this.fetchDiscovery(url, origin);
     }
     beforePolicy(discovery);
 
-    const effective = await this.policies.effective(agent.owner_id, origin);
     let check: Omit<RpVerificationEntity, 'id' | 'agentId' | 'ownerId' | 'serviceOrigin' | 'policy' | 'allowed' | 'source' | 'checkedAt'>;
     if (discovery.trusted_brokers && !discovery.trusted_brokers.includes(this.config.publicBaseUrl)) {
       check = { status: 'untrusted_broker', issuer: null, jti: null, level: null, expiresAt: null, reason: `the service trusts only ${discovery.trusted_brokers.join(', ') || 'no broker'}, not ${this.config.publicBaseUrl}` };
@@ -142,8 +142,11 @@ export class RelyingParties {
     }
   }
 
-  private async refuseIfBlocked(ownerId: string, origin: string): Promise<void> {
-    if ((await this.policies.effective(ownerId, origin)).policy === 'block') throw identityErrors.rpBlocked(origin);
+  /** The policy in force; block refuses before anything is fetched or recorded. */
+  private async unlessBlocked(ownerId: string, origin: string): Promise<EffectivePolicyView> {
+    const effective = await this.policies.effective(ownerId, origin);
+    if (effective.policy === 'block') throw identityErrors.rpBlocked(origin);
+    return effective;
   }
 
   private async fetchDiscovery(url: string, origin: string): Promise<RpDiscovery> {

@@ -628,11 +628,11 @@ export class McpServerRuntime {
     }
     if (isThenable(output)) {
       return Promise.resolve(output).then(
-        (value) => this.toolResult(name, value, state),
+        (value) => this.toolResult(name, value, state, tool.definition.outputSchema !== undefined),
         (error: unknown) => this.toolFailure(name, error, state),
       );
     }
-    return this.toolResult(name, output, state);
+    return this.toolResult(name, output, state, tool.definition.outputSchema !== undefined);
   }
 
   /** A tool's thrown error: transient ones become JSON-RPC errors, the rest `isError` results. */
@@ -651,11 +651,11 @@ export class McpServerRuntime {
   }
 
   /**
-   * A tool's output as the result text: structuredContent and the same JSON in content[0].text.
+   * A tool's output as the result text: the JSON in content[0].text, and as structuredContent when the tool has an outputSchema.
    * A service that hands out the same frozen answer object until its data changes (a cached
    * count, say) gets the serialization reused: serializing is the largest part of a cheap call.
    */
-  private toolResult(name: string, output: unknown, state: CallState): string {
+  private toolResult(name: string, output: unknown, state: CallState, structured: boolean): string {
     if (!isPlainObject(output)) {
       state.info.request.log.error({ tool: name, reqId: state.info.request.id }, 'MCP tool returned a non-object result');
       return this.toolError(state, {
@@ -672,7 +672,9 @@ export class McpServerRuntime {
     }
     const text = JSON.stringify(output);
     // One concatenation per era (the modern members appended in place, not spliced in afterwards).
-    const content = `{"content":[{"type":"text","text":${quoteJsonText(text)}}],"structuredContent":${text}`;
+    const content = structured
+      ? `{"content":[{"type":"text","text":${quoteJsonText(text)}}],"structuredContent":${text}`
+      : `{"content":[{"type":"text","text":${quoteJsonText(text)}}]`;
     const result = state.era === 'modern' ? `${content}${this.plainSuffix}}` : `${content}}`;
     if (Object.isFrozen(output)) {
       if (same) memo[state.era] = result;

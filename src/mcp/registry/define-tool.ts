@@ -41,7 +41,11 @@ export interface ToolDefinition<S = unknown, I = Record<string, unknown>, O exte
   title: string;
   description: string;
   inputSchema: ObjectSchema;
-  outputSchema: ObjectSchema;
+  /**
+   * The structured result's schema. A tool without one answers with the JSON as text content only
+   * (no structuredContent), as the broker contract asks of its text-payload tools.
+   */
+  outputSchema?: ObjectSchema;
   annotations: ToolAnnotations;
   _meta?: Record<string, unknown>;
   /** OAuth scopes a call needs (servers with an auth gate check them before the tool runs). */

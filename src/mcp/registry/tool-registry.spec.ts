@@ -51,6 +51,12 @@ describe('compileCatalog', () => {
     expect(() => compile([tool({ outputSchema: schema as never })])).toThrow(ToolRegistryError);
   });
 
+  it('accepts a tool without outputSchema (a text-payload tool) and does not publish one', () => {
+    const catalog = compile([tool({ outputSchema: undefined })]);
+    expect(catalog.toolList[0]).not.toHaveProperty('outputSchema');
+    expect(catalog.tools.get('sample_tool')!.validateOutput).toBeUndefined();
+  });
+
   it('stops on bad names and unstated annotations', () => {
     expect(() => compile([tool({ name: 'has space' })])).toThrow(/invalid tool name/);
     expect(() => compile([tool({ name: 'x'.repeat(65) })])).toThrow(/invalid tool name/);

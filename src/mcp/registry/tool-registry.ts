@@ -24,7 +24,8 @@ export class ToolRegistryError extends Error {
 export interface CompiledTool {
   definition: ToolDefinition<any, any, any>;
   validateInput: ValidateFunction;
-  validateOutput: ValidateFunction;
+  /** Absent for tools that answer with a text JSON payload only. */
+  validateOutput?: ValidateFunction;
   service: unknown;
 }
 
@@ -105,9 +106,9 @@ export function compileCatalog(
       }
     }
     checkObjectSchema(name, 'inputSchema', definition.inputSchema);
-    checkObjectSchema(name, 'outputSchema', definition.outputSchema);
+    if (definition.outputSchema !== undefined) checkObjectSchema(name, 'outputSchema', definition.outputSchema);
     const validateInput = compile(ajv, name, 'inputSchema', definition.inputSchema);
-    const validateOutput = compile(ajv, name, 'outputSchema', definition.outputSchema);
+    const validateOutput = definition.outputSchema === undefined ? undefined : compile(ajv, name, 'outputSchema', definition.outputSchema);
     if (typeof definition.run !== 'function' || typeof definition.service !== 'function') {
       throw new ToolRegistryError(`Tool ${name}: service and run are required`);
     }
@@ -125,7 +126,7 @@ export function compileCatalog(
       title: definition.title,
       description: definition.description,
       inputSchema: definition.inputSchema,
-      outputSchema: definition.outputSchema,
+      ...(definition.outputSchema ? { outputSchema: definition.outputSchema } : {}),
       annotations: { title: definition.title, ...definition.annotations },
     };
     if (definition._meta) entry._meta = definition._meta;

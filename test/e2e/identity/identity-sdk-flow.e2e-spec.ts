@@ -1,7 +1,8 @@
 // The whole broker flow through the official SDK client (1.32) after a real OAuth login (discovery,
 // dynamic registration, a human signing in by email, signing the agreement and consenting):
 // whoami → signup against the example relying party → POST the signup_request exactly as returned →
-// confirm with the mailed code → record_signup with the receipt → whoami shows it.
+// the RP mails a code to the agent's inbox (through the app's SMTP listener) → inbox_wait_for_email →
+// inbox_read → confirm → record_signup with the receipt → whoami shows it.
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -12,11 +13,11 @@ import { completeAtRp, startIdentityEnv, type IdentityEnv } from './identity-sup
 describe('identity broker through the official SDK with a real OAuth login', () => {
   let env: IdentityEnv;
   beforeAll(async () => {
-    env = await startIdentityEnv({ env: { RATE_LIMIT_SIGNIN: '1000/60', RATE_LIMIT_SIGNIN_EMAIL: '1000/60' } });
+    env = await startIdentityEnv({ inbox: true, env: { RATE_LIMIT_SIGNIN: '1000/60', RATE_LIMIT_SIGNIN_EMAIL: '1000/60' } });
   });
   afterAll(() => env?.close());
 
-  it('whoami → signup → POST signup_request → confirm → record_signup → whoami', async () => {
+  it('whoami → signup → POST signup_request → code from the inbox → confirm → record_signup → whoami', async () => {
     const human = new TestHuman(env.t.url, 'sdk-owner@example.org', env.smtp);
     const consent: ConsentOptions = { agentName: 'Signup agent' };
     const provider = new TestOAuthProvider(human, { clientName: 'SDK identity host', consent });
@@ -61,7 +62,13 @@ describe('identity broker through the official SDK with a real OAuth login', () 
     // The owner got the ledger forward at their verified address.
     expect(env.smtp.messages.some((m) => m.to.includes('sdk-owner@example.org') && m.text.includes(signed.acceptance.id))).toBe(true);
 
-    const done = await completeAtRp(env, signed.signup_request, signed.agent_email);
+    await stepUp('inbox_wait_for_email', { timeout_seconds: 1 });
+    const done = await completeAtRp(env, signed.signup_request, signed.agent_email, async () => {
+      const waited = await call('inbox_wait_for_email', { subject_contains: 'confirmation code', require_otp: true, timeout_seconds: 10 });
+      const read = await call('inbox_read', { message_id: waited.message.id });
+      expect(read.otp).toMatchObject({ code: expect.stringMatching(/^\d{6}$/) });
+      return read.otp.code as string;
+    });
     expect(done.status).toBe('active');
     expect(env.rp.accounts.get(done.account_id)).toMatchObject({ agent_id: me.agent.id, email: me.agent.inbox_address });
 
@@ -71,7 +78,7 @@ describe('identity broker through the official SDK with a real OAuth login', () 
 
     const after = await call('identity_whoami');
     expect(after.agent.id).toBe(me.agent.id);
-    expect(after.scopes).toEqual(expect.arrayContaining(['identity:read', 'tos:accept', 'identity:write']));
+    expect(after.scopes).toEqual(expect.arrayContaining(['identity:read', 'tos:accept', 'inbox:read', 'identity:write']));
     expect(after.recent_signups).toEqual([expect.objectContaining({ signup_id: recorded.signup_id, provider_name: 'Example Service', provider_account: done.account_id })]);
     expect(after.latest_acceptances).toEqual([expect.objectContaining({ id: signed.acceptance.id })]);
     await client.close();

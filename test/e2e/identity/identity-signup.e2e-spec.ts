@@ -26,6 +26,8 @@ describe('identity broker: the signup flow', () => {
       identity_prove: 'Accept ToS & mint identity assertion',
       identity_record_signup: 'Record signed-up service proof',
     });
+    // identity_signup, identity_prove and identity_record_signup register outputSchemas; the others answer with text JSON.
+    expect(tools.filter((x) => x.outputSchema).map((x) => x.name).filter((n) => n.startsWith('identity_'))).toEqual(['identity_signup', 'identity_prove', 'identity_record_signup']);
     const resources = (await brokerCall(env.t, who.token, 'resources/list')).body.result.resources as { uri: string; mimeType: string }[];
     expect(resources.map((r) => r.uri)).toEqual([
       'agentregistrar://docs/workflow',
@@ -44,6 +46,7 @@ describe('identity broker: the signup flow', () => {
     const who = await createBrokerPrincipal(env.t, { agentName: 'Scout' });
     const me = await brokerTool(env.t, who.token, 'identity_whoami');
     expect(me.isError).toBe(false);
+    expect(me.result.structuredContent).toBeUndefined();
     expect(me.data.agent).toMatchObject({ id: who.agentId, name: 'Scout', inbox_address: `${who.agentHandle}@${env.t.config.mailDomain}` });
     expect(me.data.human).toEqual({ id: who.ownerId, email: who.ownerEmail, verified: true });
     expect(me.data.recent_signups).toEqual([]);
@@ -80,9 +83,9 @@ describe('identity broker: the signup flow', () => {
     expect(payload.exp! - payload.iat!).toBeLessThanOrEqual(600);
     expect(JSON.parse(jwks.body).keys[0]).not.toHaveProperty('d');
 
-    // The ledger copy landed in the agent's own mailbox (local delivery) and went to the owner.
-    const ledger = await env.t.sql<{ text_body: string }>(`SELECT text_body FROM inbox_message WHERE agent_id = $1 AND direction = 'inbound'`, [who.agentId]);
-    expect(ledger.some((m) => m.text_body.includes(out.acceptance.id))).toBe(true);
+    // The ledger copy went to the agent's mailbox (delivered locally) and to the owner (through the relay).
+    const ledger = await env.t.sql<{ text_body: string; local_delivery: boolean }>('SELECT text_body, local_delivery FROM outbound_mail WHERE to_address = $1', [agentEmail]);
+    expect(ledger.some((m) => m.local_delivery && m.text_body.includes(out.acceptance.id))).toBe(true);
     expect(mailTo(env.smtp, who.ownerEmail).some((m) => m.text.includes(out.acceptance.id))).toBe(true);
 
     const done = await completeAtRp(env, out.signup_request, agentEmail);

@@ -4,6 +4,7 @@
 import { startRelyingParty, type RelyingParty, type RelyingPartyOptions } from '../../../examples/relying-party/server.mjs';
 import { brokerTool, createBrokerPrincipal, type BrokerTestPrincipal } from '../../support/broker.js';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
+import { createInboxApp } from '../../support/inbox.js';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../support/test-app.js';
 
 export const OPERATOR = 'mco_identity_tests_operator_token_0123456789';
@@ -15,9 +16,9 @@ export interface IdentityEnv {
   close(): Promise<void>;
 }
 
-export async function startIdentityEnv(options: { env?: Record<string, string>; override?: TestAppOptions['override']; rp?: Partial<RelyingPartyOptions>; registerAuthority?: boolean } = {}): Promise<IdentityEnv> {
+export async function startIdentityEnv(options: { env?: Record<string, string>; override?: TestAppOptions['override']; rp?: Partial<RelyingPartyOptions>; registerAuthority?: boolean; inbox?: boolean } = {}): Promise<IdentityEnv> {
   const smtp = await startSmtpSink();
-  const t = await createTestApp({
+  const appOptions: TestAppOptions = {
     env: {
       OPERATOR_BOOTSTRAP_TOKEN: OPERATOR,
       SMTP_RELAY_URL: smtp.url,
@@ -28,8 +29,12 @@ export async function startIdentityEnv(options: { env?: Record<string, string>; 
       ...options.env,
     },
     override: options.override,
-  });
-  const rp = await startRelyingParty({ brokerIssuer: t.url, smtpUrl: smtp.url, ...options.rp });
+  };
+  // With the inbox, the RP mails the agent through the app's own SMTP listener (its mailbox).
+  const inboxApp = options.inbox ? await createInboxApp(appOptions) : undefined;
+  const t = inboxApp ?? (await createTestApp(appOptions));
+  const rpSmtp = inboxApp ? `smtp://127.0.0.1:${inboxApp.smtpPort}` : smtp.url;
+  const rp = await startRelyingParty({ brokerIssuer: t.url, smtpUrl: rpSmtp, ...options.rp });
   if (options.registerAuthority !== false) await registerAuthority(t, rp.authority);
   return {
     t,
@@ -65,12 +70,20 @@ export function signup(t: TestApp, who: BrokerTestPrincipal, rp: RelyingParty, e
   return brokerTool(t, who.token, 'identity_signup', { service: rp.origin, accepted_tos_text: rp.discovery().terms.text, ...extra });
 }
 
-/** POSTs the signup_request exactly as returned, reads the code from the agent's mail, confirms; returns the receipt. */
-export async function completeAtRp(env: IdentityEnv, signupRequest: { url: string; headers: Record<string, string>; body: unknown }, agentEmail: string) {
+/**
+ * POSTs the signup_request exactly as returned, reads the code the RP mailed to the agent (from the
+ * SMTP sink, or through `readCode`, e.g. the inbox tools), confirms; returns the receipt.
+ */
+export async function completeAtRp(
+  env: IdentityEnv,
+  signupRequest: { url: string; headers: Record<string, string>; body: unknown },
+  agentEmail: string,
+  readCode: () => Promise<string> = () => waitForMail(env.smtp, agentEmail, /confirmation code is (\d{6})/),
+) {
   const res = await fetch(signupRequest.url, { method: 'POST', headers: signupRequest.headers, body: JSON.stringify(signupRequest.body) });
   const answer = (await res.json()) as { account_id: string; confirm: { url: string } };
   if (res.status !== 202) throw new Error(`RP refused the signup: ${res.status} ${JSON.stringify(answer)}`);
-  const code = await waitForMail(env.smtp, agentEmail, /confirmation code is (\d{6})/);
+  const code = await readCode();
   const confirmed = await fetch(answer.confirm.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account_id: answer.account_id, code }) });
   const body = (await confirmed.json()) as { account_id: string; status: string; signup_token: string };
   return { httpStatus: confirmed.status, ...body };

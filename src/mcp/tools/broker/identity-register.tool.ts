@@ -17,21 +17,7 @@ export const identityRegisterTool = defineTool<IdentityService, { name?: string;
     },
     additionalProperties: false,
   },
-  outputSchema: {
-    type: 'object',
-    properties: {
-      agent_id: { type: 'string' },
-      name: { type: 'string' },
-      handle: { type: 'string' },
-      harness: { type: ['string', 'null'] },
-      inbox_address: { type: 'string' },
-      status: { type: 'string' },
-      owner: { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' } }, required: ['id', 'email'] },
-      created: { type: 'boolean' },
-    },
-    required: ['agent_id', 'name', 'handle', 'harness', 'inbox_address', 'status', 'owner', 'created'],
-    additionalProperties: false,
-  },
+  // No outputSchema: the contract has this tool answer with a text JSON payload.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['identity:write'],
   service: IdentityService,

@@ -10,20 +10,7 @@ export const identityWhoamiTool = defineTool<IdentityService, Record<string, nev
     'Your agent profile, your verified human owner, your scopes, recent signups and the latest terms acceptance per service, ' +
     'plus documentation links. Call it first, and to check "already signed up?" before a side-effecting tool. Read-only.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-  outputSchema: {
-    type: 'object',
-    properties: {
-      agent: { type: 'object' },
-      human: { type: 'object' },
-      client: { type: 'object' },
-      scopes: { type: 'array', items: { type: 'string' } },
-      recent_signups: { type: 'array', items: { type: 'object' } },
-      latest_acceptances: { type: 'array', items: { type: 'object' } },
-      links: { type: 'object' },
-    },
-    required: ['agent', 'human', 'client', 'scopes', 'recent_signups', 'latest_acceptances', 'links'],
-    additionalProperties: false,
-  },
+  // No outputSchema: the contract has this tool answer with a text JSON payload.
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['identity:read'],
   service: IdentityService,
