@@ -147,7 +147,8 @@ describe('identity broker: signup receipts and self-reports', () => {
     expect(failed.data.error).toMatchObject({
       code: 'ledger_email_failed',
       retryable: true,
-      side_effects: { acceptance_recorded: true, assertion_minted: true, ledger_email_sent: false },
+      // The agent's copy lands in its own mailbox (local delivery, no relay); the owner's forward needs the refusing relay.
+      side_effects: { acceptance_recorded: true, assertion_minted: true, ledger_email_sent: true, owner_forward_sent: false },
     });
     const [row] = await env.t.sql<{ id: string; ledger_email_status: string }>('SELECT id, ledger_email_status FROM identity_acceptance WHERE agent_id = $1', [who.agentId]);
     expect(row).toMatchObject({ id: failed.data.error.side_effects.acceptance_id, ledger_email_status: 'failed' });

@@ -81,7 +81,8 @@ describe('identity broker: the signup flow', () => {
     expect(JSON.parse(jwks.body).keys[0]).not.toHaveProperty('d');
 
     // The ledger copy went to the agent's mailbox and to the owner.
-    expect(mailTo(env.smtp, agentEmail).some((m) => m.text.includes(out.acceptance.id))).toBe(true);
+    const inbox = await env.t.sql<{ text_body: string }>('SELECT text_body FROM inbox_message WHERE agent_id = $1', [who.agentId]);
+    expect(inbox.some((m) => m.text_body.includes(out.acceptance.id))).toBe(true);
     expect(mailTo(env.smtp, who.ownerEmail).some((m) => m.text.includes(out.acceptance.id))).toBe(true);
 
     const done = await completeAtRp(env, out.signup_request, agentEmail);
