@@ -14,6 +14,7 @@
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { treeCpuMs } from './process-cpu.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -131,9 +132,12 @@ function lookupRequest(query, id) {
   };
 }
 
-async function load(url, requests, duration) {
+async function load(url, requests, duration, pid) {
+  const cpu = treeCpuMs(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration, requests });
+  const total = result.requests.total || 1;
   return {
+    cpu: (treeCpuMs(pid) - cpu) / total,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -174,6 +178,11 @@ async function main() {
       },
     ];
 
+    // The first search builds the in-process search index of every active member.
+    const buildStarted = Date.now();
+    await fetch(`${app.url}/api/v1/search?q=agent`).then((r) => r.text());
+    console.log(`first search (builds the search index) took ${Date.now() - buildStarted} ms`);
+
     // Sanity check: every request answers 200 with a real result before measuring.
     for (const s of scenarios) {
       const r = s.requests[0];
@@ -184,14 +193,44 @@ async function main() {
     const lookup = await fetch(`${app.url}/mcp`, { method: 'POST', headers: scenarios[2].requests[1].headers, body: scenarios[2].requests[1].body }).then((r) => r.text());
     if (!lookup.includes('"status":"member"')) throw new Error(`lookup_member did not find a member: ${lookup.slice(0, 300)}`);
 
+    // One request at a time: the time each kind of query takes on its own (a client-side round trip
+    // on loopback, so an upper bound of the server's time), median and p90 of 25 runs.
+    const single = [
+      ...queries.map((q) => ['search', q]),
+      ['search', 'evaluaton harnesses'],
+      ['search', 'warehuose robots'],
+      ['search', 'robo'],
+      ['search', pick(3).display_name.toLowerCase().replace(/ \d+$/, '')],
+      ['members', 'offset=0'],
+      ['members', `offset=${page.total - 60}`],
+    ];
+    console.log('\n| one at a time | query | median ms | p90 ms | CPU ms per query (app + PostgreSQL) |');
+    console.log('|---|---|---:|---:|---:|');
+    for (const [kind, q] of single) {
+      const path = kind === 'search' ? `/api/v1/search?q=${encodeURIComponent(q)}` : `/api/v1/members?limit=50&${q}`;
+      const times = [];
+      const cpu = treeCpuMs(app.child.pid);
+      for (let i = 0; i < 25; i++) {
+        const started = performance.now();
+        const res = await fetch(`${app.url}${path}`);
+        await res.text();
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      const cpuMs = (treeCpuMs(app.child.pid) - cpu) / 25;
+      console.log(`| ${kind} | ${q} | ${times[12].toFixed(1)} | ${times[22].toFixed(1)} | ${cpuMs.toFixed(1)} |`);
+    }
+
     const rows = [];
     for (const s of scenarios) {
-      await load(app.url, s.requests, WARMUP);
-      rows.push({ name: s.name, ...(await load(app.url, s.requests, DURATION)) });
+      await load(app.url, s.requests, WARMUP, app.child.pid);
+      rows.push({ name: s.name, ...(await load(app.url, s.requests, DURATION, app.child.pid)) });
     }
-    console.log('\n| endpoint | requests/s | p50 ms | p99 ms | non-2xx | errors |');
-    console.log('|---|---:|---:|---:|---:|---:|');
-    for (const r of rows) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
+    const [load1] = (await import('node:os')).loadavg();
+    console.log(`\nload average at the end: ${load1.toFixed(1)}`);
+    console.log('| endpoint | requests/s | p50 ms | p99 ms | non-2xx | errors | CPU ms/request (app + PostgreSQL) |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const r of rows) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${r.cpu.toFixed(2)} |`);
     process.exitCode = rows.every((r) => r.non2xx === 0 && r.errors === 0) ? 0 : 1;
   } finally {
     await stop(app.child);

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { treeCpuMs } from './process-cpu.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -124,6 +125,15 @@ async function main() {
     });
     console.log(`Loaded in ${Object.values(timings).reduce((a, b) => a + b, 0)} ms`, timings);
 
+    // The first search builds the in-process search index of every visible message.
+    const buildStarted = Date.now();
+    await fetch(`${app.url}/recall/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      body: call(1, 'search_memory', { q: 'redis' }),
+    }).then((r) => r.text());
+    console.log(`first search (builds the search index) took ${Date.now() - buildStarted} ms`);
+
     // Sanity: each scenario answers with a result, not an error.
     for (const [name, bodies] of Object.entries(SCENARIOS)) {
       const res = await fetch(`${app.url}/recall/mcp`, {
@@ -139,11 +149,48 @@ async function main() {
       if (res.status !== 200 || text.includes('"isError":true')) throw new Error(`${name}: ${res.status} ${text.slice(0, 300)}`);
     }
 
+    // One request at a time: each kind of call on its own (a client-side round trip on loopback, so an
+    // upper bound of the server's time), median and p90 of 25 runs.
+    const single = [
+      ['search_memory', { q: 'redis timeout', limit: 20 }],
+      ['search_memory', { q: 'kafka', limit: 20 }],
+      ['search_memory', { q: 'redistimeout', limit: 20 }],
+      ['search_memory', { q: 'err1234', limit: 20 }],
+      ['search_memory', { q: 'terrafrom deadlok', limit: 20 }],
+      ['search_memory', { q: 'graphql migr', limit: 20 }],
+      ['search_memory', { q: 'nginx latency', limit: 20, page: 5 }],
+      ['find_similar_agents', { handle: 'agent-61', limit: 10 }],
+      ['find_similar_agents', (i) => ({ handle: `agent-${1001 + i}`, limit: 10 })],
+      ['read_messages', { category: 'cat-3', page: 5, limit: 20 }],
+    ];
+    console.log('\n| one at a time | arguments | median ms | p90 ms | CPU ms per call (app + PostgreSQL) |');
+    console.log('|---|---|---:|---:|---:|');
+    for (const [tool, args] of single) {
+      const times = [];
+      const cpu = treeCpuMs(app.child.pid);
+      for (let i = 0; i < 25; i++) {
+        const started = performance.now();
+        const res = await fetch(`${app.url}/recall/mcp`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+          body: call(i + 1, tool, typeof args === 'function' ? args(i) : args),
+        });
+        await res.text();
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      const label = typeof args === 'function' ? 'a different agent each time (never remembered)' : JSON.stringify(args);
+      const cpuMs = (treeCpuMs(app.child.pid) - cpu) / 25;
+      console.log(`| ${tool} | ${label} | ${times[12].toFixed(1)} | ${times[22].toFixed(1)} | ${cpuMs.toFixed(1)} |`);
+    }
+
     const rows = [];
     for (const [name, bodies] of Object.entries(SCENARIOS)) {
       await load(app.url, bodies, WARMUP);
+      const cpu = treeCpuMs(app.child.pid);
       const r = await load(app.url, bodies, DURATION);
       rows.push({
+        cpu: (treeCpuMs(app.child.pid) - cpu) / (r.requests.total || 1),
         tool: name,
         p50: r.latency.p50,
         p99: r.latency.p99,
@@ -152,9 +199,11 @@ async function main() {
       });
     }
     console.log(`\nRecall over /recall/mcp, ${CONNECTIONS} connections, ${DURATION} s per tool, ${MESSAGES} messages / ${AGENTS} agents\n`);
-    console.log('| tool | p50 (ms) | p99 (ms) | requests/s | errors |');
-    console.log('|---|---:|---:|---:|---:|');
-    for (const r of rows) console.log(`| ${r.tool} | ${r.p50} | ${r.p99} | ${r.rps} | ${r.errors} |`);
+    const [load1] = (await import('node:os')).loadavg();
+    console.log(`load average at the end: ${load1.toFixed(1)}`);
+    console.log('| tool | p50 (ms) | p99 (ms) | requests/s | errors | CPU ms/request (app + PostgreSQL) |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const r of rows) console.log(`| ${r.tool} | ${r.p50} | ${r.p99} | ${r.rps} | ${r.errors} | ${r.cpu.toFixed(2)} |`);
   } finally {
     await client.end().catch(() => undefined);
     // Let requests still in flight when autocannon stopped finish before the app shuts down.

@@ -8,5 +8,15 @@ import { RecallTables1796016063944 } from './1796016063944-recall-tables.js';
 import { BrokerTables1796097237563 } from './1796097237563-broker-tables.js';
 import { IdentitySignups1796098101895 } from './1796098101895-identity-signups.js';
 import { InboxTables1796099401725 } from './1796099401725-inbox-tables.js';
+import { SearchChangeLogs1796102000000 } from './1796102000000-search-change-logs.js';
 
-export const MIGRATIONS: Array<new () => MigrationInterface> = [FoundationTables1796015637017, DirectoryMembers1796015969747, DmvTables1796016022199, RecallTables1796016063944, BrokerTables1796097237563, IdentitySignups1796098101895, InboxTables1796099401725];
+export const MIGRATIONS: Array<new () => MigrationInterface> = [
+  FoundationTables1796015637017,
+  DirectoryMembers1796015969747,
+  DmvTables1796016022199,
+  RecallTables1796016063944,
+  BrokerTables1796097237563,
+  IdentitySignups1796098101895,
+  InboxTables1796099401725,
+  SearchChangeLogs1796102000000,
+];

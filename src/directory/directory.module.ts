@@ -9,18 +9,21 @@ import { PagesController } from './controllers/pages.controller.js';
 import { PublicApiController } from './controllers/public-api.controller.js';
 import { DocsCorpus, getDocsCorpus } from './docs/docs-corpus.js';
 import { MemberAuditEntity } from './entities/member-audit.entity.js';
+import { MemberSearchChangeEntity } from './entities/member-search-change.entity.js';
 import { MemberEntity } from './entities/member.entity.js';
 import { DirectoryService } from './services/directory.service.js';
 import { MemberCountCache } from './services/member-count-cache.js';
+import { MemberPages } from './services/member-pages.js';
+import { MemberSearch } from './services/member-search.js';
 
 /** NDJSON import bodies may be larger than the 1 MiB default: 10,000 rows fit comfortably in 16 MiB. */
 const NDJSON_BODY_LIMIT = 16 * 1024 * 1024;
 
 /** The public member directory: members, search, globe, stats, REST API v1, pages and the docs corpus. */
 @Module({
-  imports: [TypeOrmModule.forFeature([MemberEntity, MemberAuditEntity])],
+  imports: [TypeOrmModule.forFeature([MemberEntity, MemberAuditEntity, MemberSearchChangeEntity])],
   controllers: [PublicApiController, LegacyApiController, PagesController, AdminMembersController],
-  providers: [DirectoryService, MemberCountCache, { provide: DocsCorpus, useFactory: getDocsCorpus }],
+  providers: [DirectoryService, MemberCountCache, MemberSearch, MemberPages, { provide: DocsCorpus, useFactory: getDocsCorpus }],
   exports: [DirectoryService],
 })
 export class DirectoryModule implements OnModuleInit {

@@ -7,11 +7,13 @@ import { RecallController } from './controllers/recall.controller.js';
 import { RecallAgentTermEntity } from './entities/agent-term.entity.js';
 import { RecallAgentEntity } from './entities/agent.entity.js';
 import { RecallCategoryEntity } from './entities/category.entity.js';
+import { MessageSearchChangeEntity } from './entities/message-search-change.entity.js';
 import { RecallMessageEntity } from './entities/message.entity.js';
 import { RecallModerationLogEntity } from './entities/moderation-log.entity.js';
 import { RecallTermEntity } from './entities/term.entity.js';
 import { RecallWriteRequestEntity } from './entities/write-request.entity.js';
 import { MemoryService } from './services/memory.service.js';
+import { MessageSearch } from './services/message-search.js';
 
 /** Recall, the public memory board: agent credentials, categories, topics, messages, search, similar agents. */
 @Module({
@@ -24,10 +26,11 @@ import { MemoryService } from './services/memory.service.js';
       RecallModerationLogEntity,
       RecallAgentTermEntity,
       RecallTermEntity,
+      MessageSearchChangeEntity,
     ]),
   ],
   controllers: [RecallController, RecallDocsController, RecallAdminController],
-  providers: [MemoryService],
+  providers: [MemoryService, MessageSearch],
   exports: [MemoryService],
 })
 export class MemoryModule implements OnModuleInit {

@@ -109,7 +109,10 @@ export class TestHuman {
       transaction = hiddenField(signed.text, 'transaction')!;
       csrf = hiddenField(signed.text, 'csrf')!;
     }
-    const form: Record<string, string> = { transaction, csrf, decision: options.decision ?? 'approve', agent: options.agent ?? 'new' };
+    // The agent the page preselects (the one this app already acts as), unless the test picks one.
+    const last = this.pages[this.pages.length - 1] ?? page.text;
+    const preselected = /<option value="([^"]+)" selected>/.exec(last)?.[1] ?? 'new';
+    const form: Record<string, string> = { transaction, csrf, decision: options.decision ?? 'approve', agent: options.agent ?? preselected };
     if (options.agentName) form.agent_name = options.agentName;
     const answer = await this.request('/authorize/decision', { form });
     if (answer.status !== 303 || !answer.location) throw new Error(`decision answered ${answer.status}: ${answer.text.slice(0, 300)}`);
@@ -137,6 +140,8 @@ export class TestOAuthProvider {
       preregistered?: Record<string, unknown>;
       authMethod?: 'none' | 'client_secret_basic' | 'client_secret_post';
       consent?: ConsentOptions;
+      /** Register without the refresh_token grant (no refresh tokens: step-up goes through consent). */
+      noRefresh?: boolean;
     } = {},
   ) {
     if (options.preregistered) this.clientInfo = options.preregistered;
@@ -154,7 +159,7 @@ export class TestOAuthProvider {
     return {
       client_name: this.options.clientName ?? 'SDK test host',
       redirect_uris: [this.redirectUrl],
-      grant_types: ['authorization_code', 'refresh_token'],
+      grant_types: this.options.noRefresh ? ['authorization_code'] : ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: this.options.authMethod ?? 'none',
       ...(this.options.scope ? { scope: this.options.scope } : {}),

@@ -27,10 +27,11 @@ export class PublicApiController {
     description:
       'A flat, paginated list of the public directory, ordered by slug. Only active members that have been placed in a ' +
       'category are listed, and `total` counts exactly those categorized public profiles — it is not the size of the ' +
-      'whole community (uncategorized members exist; GET /api/v1/stats reports all active members).',
+      'whole community (uncategorized members exist; GET /api/v1/stats reports all active members). Pages by ' +
+      '`offset`, or by the opaque `cursor` each page returns as `next_cursor` (keyset pagination).',
   })
   @ApiOkResponse({ type: MembersPageView })
-  @ApiBadRequestResponse({ description: '`limit` or `offset` is not a whole number or out of range.', type: ErrorView })
+  @ApiBadRequestResponse({ description: '`limit` or `offset` is not a whole number or out of range, or `cursor` is not one this API issued.', type: ErrorView })
   members(@Query() query: MembersPageQuery): Promise<MembersPageView> {
     return this.directory.listMembers(query);
   }
@@ -39,8 +40,10 @@ export class PublicApiController {
   @ApiOperation({
     summary: 'Search members',
     description:
-      'Ranked search over member name, slug, description, tags and category (full-text search with stemming, plus ' +
-      'trigram similarity so small typos still match). Returns at most `limit` results, best first.',
+      'Ranked search over member name, slug, tags, category, city, country and description. Every word tolerates typos ' +
+      '(one from 5 letters, two from 9), the last word also matches as a prefix, accents and case are ignored and stop ' +
+      'words never decide. Exact name or slug first, then more words matched, fewer typos, field weights ' +
+      '(name > tags > description), proximity, then slug. Returns at most `limit` results, best first.',
   })
   @ApiOkResponse({ type: MemberSearchView })
   @ApiBadRequestResponse({ description: '`q` is missing, empty or longer than 200 characters, or `limit` is invalid.', type: ErrorView })

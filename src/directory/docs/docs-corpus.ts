@@ -1,6 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fold } from '../../common/search/text-fold.js';
+import { TextIndex } from '../../common/search/text-index.js';
+
+/** Field weights: title, description, headings, body. */
+const FIELD_WEIGHTS = [8, 4, 3, 1];
 
 /** One published documentation page (a Markdown file in docs/site). */
 export interface DocPage {
@@ -62,16 +67,6 @@ export function queryTerms(query: string): string[] {
   return [...new Set(words.filter((w) => w.length >= 2))].slice(0, 20);
 }
 
-function countOccurrences(haystack: string, needle: string): number {
-  let count = 0;
-  let at = haystack.indexOf(needle);
-  while (at !== -1 && count < 1000) {
-    count++;
-    at = haystack.indexOf(needle, at + needle.length);
-  }
-  return count;
-}
-
 /**
  * The service's documentation, loaded once from docs/site. The same pages are rendered at /docs,
  * searched by /api/v1/content-search and the docs MCP's search_docs, and read by read_doc and the
@@ -80,6 +75,7 @@ function countOccurrences(haystack: string, needle: string): number {
 export class DocsCorpus {
   readonly pages: readonly DocPage[];
   private readonly byName: Map<string, DocPage>;
+  private readonly index = new TextIndex(FIELD_WEIGHTS);
 
   constructor(readonly directory: string) {
     const files = existsSync(directory)
@@ -106,6 +102,10 @@ export class DocsCorpus {
       a.name === 'overview' ? -1 : b.name === 'overview' ? 1 : a.name.localeCompare(b.name),
     );
     this.byName = new Map(this.pages.map((p) => [p.name, p]));
+    for (const page of this.pages) {
+      const headings = (page.body.match(/^#{1,6}\s+.+$/gm) ?? []).join(' ');
+      this.index.upsert({ key: page.name, fields: [page.title, page.description, headings, page.plain], exact: [page.title], sortKey: page.name });
+    }
   }
 
   /** Accepts `api-reference`, `api-reference.md`, `/docs/api-reference` or `docs://agentry/api-reference`. */
@@ -125,58 +125,51 @@ export class DocsCorpus {
   }
 
   /**
-   * Ranks pages for a text query: each query word found in the title, description, headings or body
-   * adds to the score (title and headings weigh more; rarer words weigh more); prefixes count a
-   * little less than whole words. Scores are normalised to 0..1 for the best possible match.
+   * Ranks pages for a text query with the service's search engine (src/common/search/text-index.ts):
+   * typo-tolerant words, the last one also a prefix; exact title first, then more words matched,
+   * fewer typos, field weights (title > description > headings > body) × rarity, proximity, then
+   * the page name. Scores are normalised so the best page scores 1.
    */
   search(query: string, limit: number): DocSearchHit[] {
-    const terms = queryTerms(query);
-    if (terms.length === 0) return [];
-    const n = this.pages.length;
-    const docFreq = new Map<string, number>();
-    for (const term of terms) {
-      docFreq.set(term, this.pages.filter((p) => p.plain.toLowerCase().includes(term) || p.title.toLowerCase().includes(term)).length);
-    }
-    const hits: DocSearchHit[] = [];
-    for (const page of this.pages) {
-      const title = page.title.toLowerCase();
-      const description = page.description.toLowerCase();
-      const headings = (page.body.match(/^#{1,6}\s+.+$/gm) ?? []).join(' ').toLowerCase();
-      const body = page.plain.toLowerCase();
-      let score = 0;
-      let matched = 0;
-      for (const term of terms) {
-        const idf = Math.log(1 + (n + 1) / ((docFreq.get(term) ?? 0) + 0.5));
-        const whole = new RegExp(`(^|[^\\p{L}\\p{N}])${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\p{L}\\p{N}]|$)`, 'u');
-        const tf = countOccurrences(body, term);
-        if (tf === 0 && !title.includes(term) && !description.includes(term)) continue;
-        matched++;
-        let s = 0;
-        if (title.includes(term)) s += 4;
-        if (description.includes(term)) s += 2;
-        if (headings.includes(term)) s += 1.5;
-        s += Math.log(1 + tf);
-        if (whole.test(body) || whole.test(title)) s *= 1.25;
-        score += s * idf;
-      }
-      if (matched === 0) continue;
-      score *= matched / terms.length; // pages with every word come first
-      hits.push({ page, score, snippet: snippet(page, terms) });
-    }
-    hits.sort((a, b) => b.score - a.score || a.page.name.localeCompare(b.page.name));
-    const best = hits[0]?.score ?? 1;
-    return hits.slice(0, limit).map((h) => ({ ...h, score: Math.round((h.score / best) * 1000) / 1000 }));
+    const found = this.index.search(query, { limit });
+    const best = found.hits[0]?.score ?? 1;
+    const terms = [...found.words, ...found.terms];
+    return found.hits.map((h) => {
+      const page = this.byName.get(h.key)!;
+      return { page, score: Math.round((h.score / best) * 1000) / 1000, snippet: snippet(page, terms) };
+    });
   }
 }
 
-/** About 200 characters of plain text around the first query word, with ellipses where cut. */
+/**
+ * About 200 characters of plain text around the place where the most different query words (or the
+ * words they matched) occur within 140 characters — each counted by its rarity on the page — the
+ * earliest such place; ellipses where cut.
+ */
 function snippet(page: DocPage, terms: string[]): string {
   const text = page.plain;
-  const lower = text.toLowerCase();
+  const lower = fold(text);
+  const hits: Array<{ at: number; term: number }> = [];
+  terms.forEach((term, index) => {
+    for (let i = lower.indexOf(term), n = 0; i !== -1 && n < 100; i = lower.indexOf(term, i + term.length), n++) {
+      hits.push({ at: i, term: index });
+    }
+  });
+  hits.sort((a, b) => a.at - b.at);
+  // Rarer words on the page weigh more, so the window shows what distinguishes the page.
+  const occurrences = new Map<number, number>();
+  for (const h of hits) occurrences.set(h.term, (occurrences.get(h.term) ?? 0) + 1);
   let at = -1;
-  for (const term of terms) {
-    const i = lower.indexOf(term);
-    if (i !== -1 && (at === -1 || i < at)) at = i;
+  let best = 0;
+  for (let i = 0; i < hits.length; i++) {
+    const seen = new Set<number>();
+    for (let j = i; j < hits.length && hits[j].at - hits[i].at <= 140; j++) seen.add(hits[j].term);
+    let value = 0;
+    for (const term of seen) value += 1 / occurrences.get(term)!;
+    if (value > best) {
+      best = value;
+      at = hits[i].at;
+    }
   }
   if (at === -1) return page.description || text.slice(0, 200);
   const start = Math.max(0, at - 80);

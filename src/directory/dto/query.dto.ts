@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IntQueryParam } from '../../common/validation/int-query-param.decorator.js';
 
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
@@ -14,6 +14,16 @@ export class MembersPageQuery {
 
   @IntQueryParam({ name: 'offset', min: 0, max: MAX_OFFSET, default: 0, description: 'Number of members to skip.' })
   offset: number = 0;
+
+  @ApiProperty({
+    required: false,
+    maxLength: 300,
+    description: 'Opaque cursor from a previous page\'s next_cursor: the page after it (offset is then ignored).',
+  })
+  @IsOptional()
+  @MaxLength(300, { message: 'cursor must be at most 300 characters' })
+  @IsString({ message: 'cursor must be a string' })
+  cursor?: string;
 }
 
 /** `?limit&offset` of GET /api/v1/profiles. */

@@ -35,7 +35,14 @@ export class MembersPageView {
   })
   total!: number;
   @ApiProperty({ type: 'integer', example: 50 }) limit!: number;
-  @ApiProperty({ type: 'integer', example: 0 }) offset!: number;
+  @ApiProperty({ type: 'integer', example: 0, description: 'The offset asked for (0 when paging by cursor).' }) offset!: number;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'Opaque cursor of the next page (pass it as ?cursor=); null on the last page.',
+    example: 'eyJhZnRlciI6Im5vcnRod2luZC1sYWJzIn0',
+  })
+  next_cursor!: string | null;
 }
 
 export class MemberSearchHitView extends MemberView {

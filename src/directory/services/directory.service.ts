@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { OperatorView } from '../../common/auth/operators.service.js';
 import { AppError } from '../../common/errors/app-error.js';
+import { latestChangeSql } from '../../common/search/index-sync.js';
 import { AppConfig } from '../../config/app-config.js';
 import { DocsCorpus } from '../docs/docs-corpus.js';
 import type { CreateMemberDto, UpdateMemberDto } from '../dto/admin.dto.js';
@@ -26,6 +27,8 @@ import { renderDocPage, renderDocsIndex } from '../views/docs-page.js';
 import { renderNotFoundPage } from '../views/html.js';
 import { renderMemberPage } from '../views/member-page.js';
 import { MemberCountCache } from './member-count-cache.js';
+import { encodeCursor, MEMBER_PAGE_QUERIES, MemberPages } from './member-pages.js';
+import { MEMBER_CHANGE_LOG, MEMBER_INDEX_QUERIES, MemberSearch } from './member-search.js';
 import {
   normaliseTags,
   parseImportBody,
@@ -45,60 +48,29 @@ const ADMIN_COLUMNS = `${MEMBER_COLUMNS}, status, created_at, updated_at`;
 const NORMALISED_NAME = `lower(btrim(regexp_replace(display_name, '\\s+', ' ', 'g')))`;
 
 const GLOBE_TTL_MS = 60_000;
-/** The members-page total is recounted at most this often (and after every operator change). */
-const TOTAL_TTL_MS = 10_000;
 const MAX_LOOKUP_MATCHES = 25;
-/** Upper bounds on the rows one search ranks (full-text matches, similar names). */
-const SEARCH_CANDIDATES = 500;
-const NAME_CANDIDATES = 200;
 
 const PUBLIC_MEMBERS = `status = 'active' AND category IS NOT NULL`;
 const MAPPED_MEMBERS = `status = 'active' AND latitude IS NOT NULL AND longitude IS NOT NULL`;
-const TSQUERY = `websearch_to_tsquery('english', $1)`;
-
-/**
- * Search runs with this transaction-local setting: every candidate source must come from its index
- * (bounded bitmap scans), never from a sequential scan that stops early on a frequent word and
- * reads the whole table on a rare one.
- */
-export const SEARCH_SETTINGS = 'SET LOCAL enable_seqscan = off';
 
 /**
  * The statements behind the hot paths, exported so the performance test can EXPLAIN exactly what
  * runs (each must use an index, never a sequential scan, on a large directory).
  */
 export const HOT_QUERIES = {
-  /**
-   * $1 limit, $2 offset. A deferred join: the page's slugs come from an index-only scan of the
-   * partial index, so a deep offset skips index entries rather than whole rows.
-   */
-  membersPage: `SELECT ${columns('m.')}
-         FROM (SELECT slug FROM member WHERE ${PUBLIC_MEMBERS} ORDER BY slug LIMIT $1 OFFSET $2) AS page
-         JOIN member m ON m.slug = page.slug
-        ORDER BY m.slug`,
-  membersTotal: `SELECT count(*)::int AS total FROM member WHERE ${PUBLIC_MEMBERS}`,
-  /**
-   * $1 query text, $2 limit. Candidates come from three index-backed sources, each bounded so a
-   * very common word cannot make one request rank the whole table: full-text matches on the stored
-   * search_vector, names similar to the query (trigrams, for typos) and the exact name or slug.
-   * Only those candidates are ranked.
-   */
-  search: `WITH candidates AS (
-          (SELECT id FROM member WHERE status = 'active' AND search_vector @@ ${TSQUERY} LIMIT ${SEARCH_CANDIDATES})
-          UNION
-          (SELECT id FROM member WHERE status = 'active' AND (display_name % $1 OR $1 <% display_name) LIMIT ${NAME_CANDIDATES})
-          UNION
-          (SELECT id FROM member WHERE status = 'active'
-              AND (${NORMALISED_NAME} = lower(btrim(regexp_replace($1, '\\s+', ' ', 'g'))) OR slug = lower(btrim($1))))
-        )
-        SELECT ${columns('m.')},
-               round((ts_rank_cd(m.search_vector, ${TSQUERY}) * 2 + greatest(similarity(m.display_name, $1), word_similarity($1, m.display_name))
-                 + CASE WHEN lower(btrim(regexp_replace(m.display_name, '\\s+', ' ', 'g'))) = lower(btrim(regexp_replace($1, '\\s+', ' ', 'g')))
-                          OR m.slug = lower(btrim($1)) THEN 2 ELSE 0 END)::numeric, 4)::float8 AS score
-          FROM candidates c
-          JOIN member m ON m.id = c.id
-         ORDER BY score DESC, m.slug
-         LIMIT $2`,
+  /** $1 limit, $2 offset past the anchor slug $3 (see MemberPages). */
+  membersPage: MEMBER_PAGE_QUERIES.fromAnchor,
+  /** $1 limit, $2 the slug a cursor points after. */
+  membersAfter: MEMBER_PAGE_QUERIES.after,
+  /** Every 1,000th public slug and the total, recomputed after changes. */
+  membersAnchors: MEMBER_PAGE_QUERIES.anchors,
+  /** $1 uuid[]: the members of one search page, read by id after the in-process ranking (MemberSearch). */
+  searchPage: `SELECT id, ${MEMBER_COLUMNS} FROM member WHERE id = ANY($1::uuid[]) AND status = 'active'`,
+  /** A search's freshness check: the newest entry of the member change log. */
+  searchFreshness: latestChangeSql(MEMBER_CHANGE_LOG),
+  /** The search index's build chunk and change reads. */
+  searchIndexChunk: MEMBER_INDEX_QUERIES.chunk,
+  searchIndexRows: MEMBER_INDEX_QUERIES.byIds,
   /** $1 display name or slug */
   lookup: `SELECT slug, display_name, member_since::text AS member_since
          FROM member
@@ -169,7 +141,6 @@ function ageText(ms: number): string {
 export class DirectoryService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Directory');
   private globeCache?: { value: GlobeView; at: number };
-  private totalCache?: { value: Promise<number>; at: number };
   /** The last stats note: it only changes when the count or its age in minutes does. */
   private lastNote?: { countedAt: Date; age: string; text: string };
   /** The last get_community_stats answer, frozen: handed out again while count and note are unchanged. */
@@ -180,6 +151,8 @@ export class DirectoryService implements OnApplicationBootstrap {
     private readonly config: AppConfig,
     private readonly memberCount: MemberCountCache,
     private readonly docs: DocsCorpus,
+    private readonly memberSearch: MemberSearch,
+    private readonly memberPages: MemberPages,
   ) {}
 
   /** Seeds the demo directory on the first start of the embedded database (SEED_DEMO=false skips it). */
@@ -200,17 +173,30 @@ export class DirectoryService implements OnApplicationBootstrap {
     return `${this.config.publicBaseUrl}/members/${slug}`;
   }
 
-  /** Categorized public (active) members, ordered by slug. `total` counts the same set. */
-  async listMembers(input: { limit: number; offset: number }): Promise<MembersPageView> {
-    const rows = await this.db.query<MemberRecord[]>(HOT_QUERIES.membersPage, [input.limit, input.offset]);
-    const total = await this.publicTotal();
-    return { members: rows.map((r) => this.toView(r)), total, limit: input.limit, offset: input.offset };
+  /**
+   * Categorized public (active) members, ordered by slug. `total` counts the same set. Pages by
+   * offset, or after an opaque `cursor` (the previous page's `next_cursor`; offset is then ignored).
+   * @throws validation_failed for a cursor this service did not issue
+   */
+  async listMembers(input: { limit: number; offset: number; cursor?: string }): Promise<MembersPageView> {
+    const { rows, total } = input.cursor
+      ? await this.memberPages.afterCursor<MemberRecord>(input.limit, input.cursor)
+      : await this.memberPages.byOffset<MemberRecord>(input.limit, input.offset);
+    const last = rows.at(-1);
+    return {
+      members: rows.map((r) => this.toView(r)),
+      total,
+      limit: input.limit,
+      offset: input.cursor ? 0 : input.offset,
+      next_cursor: last && rows.length === input.limit ? encodeCursor(last.slug) : null,
+    };
   }
 
   /**
-   * Ranked member search over name, slug, description, tags and category: full-text matches
-   * (English stemming, name weighted highest), names similar to the query (typos) and exact
-   * name/slug matches, which rank first. Each candidate source is bounded (see HOT_QUERIES.search).
+   * Ranked member search over name, slug, tags, category, city, country and description
+   * (src/common/search/text-index.ts): every word typo-tolerant (one typo from 5 letters, two from 9),
+   * the last one also a prefix, accents and case folded, stop words left out. Exact name or slug
+   * first, then more words matched, fewer typos, field weights × rarity, proximity, then slug.
    * @throws validation_failed for an empty or over-long query
    */
   async searchMembers(input: { q: string; limit: number }): Promise<MemberSearchView> {
@@ -218,16 +204,16 @@ export class DirectoryService implements OnApplicationBootstrap {
     if (!q) throw new AppError('validation_failed', 'q must not be empty', { details: { field: 'q' } });
     if (q.length > 200) throw new AppError('validation_failed', 'q must be at most 200 characters', { details: { field: 'q' } });
     const limit = Math.min(Math.max(1, input.limit), 50);
-    const rows = await this.db.transaction(async (tx) => {
-      await tx.query(SEARCH_SETTINGS);
-      return tx.query<Array<MemberRecord & { score: number }>>(HOT_QUERIES.search, [q, limit]);
+    const found = await this.memberSearch.search(q, limit);
+    const rows = found.hits.length
+      ? await this.db.query<Array<MemberRecord & { id: string }>>(HOT_QUERIES.searchPage, [found.hits.map((h) => h.key)])
+      : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const members = found.hits.flatMap((h) => {
+      const row = byId.get(h.key);
+      return row ? [{ ...this.toView(row), score: h.score }] : [];
     });
-    return {
-      query: q,
-      members: rows.map((r) => ({ ...this.toView(r), score: r.score })),
-      count: rows.length,
-      limit,
-    };
+    return { query: q, members, count: members.length, limit };
   }
 
   /** Active members with a location, for maps. */
@@ -550,25 +536,9 @@ export class DirectoryService implements OnApplicationBootstrap {
     return text;
   }
 
-  /** The number of categorized public members, shared by concurrent requests and reused for 10 s. */
-  private publicTotal(): Promise<number> {
-    const cached = this.totalCache;
-    if (cached && Date.now() - cached.at < TOTAL_TTL_MS) return cached.value;
-    const value = this.db
-      .query<Array<{ total: number }>>(HOT_QUERIES.membersTotal)
-      .then(([row]) => row.total)
-      .catch((error: unknown) => {
-        this.totalCache = undefined;
-        throw error;
-      });
-    this.totalCache = { value, at: Date.now() };
-    return value;
-  }
-
   /** Forgets cached aggregates after an operator change. */
   private async changed(): Promise<void> {
     this.globeCache = undefined;
-    this.totalCache = undefined;
     await this.memberCount.invalidate();
   }
 

@@ -175,9 +175,11 @@ export class SignupFlow {
     const effects = { acceptance_recorded: true, acceptance_id: acceptance.id, assertion_minted: true, rp_verification_recorded: true, rp_verification_id: rp.verification.id };
     let agentSent = false;
     try {
-      await this.mail.send({ to: agent.inbox_address, subject, text });
+      const copy = await this.mail.send({ to: agent.inbox_address, subject, text });
+      if (copy.status === 'failed') throw new Error('the agent mailbox refused the ledger copy');
       agentSent = true;
-      await this.mail.send({ to: principal.ownerEmail, subject: `[Agentry] ${subject}`, text });
+      const forward = await this.mail.send({ to: principal.ownerEmail, subject: `[Agentry] ${subject}`, text });
+      if (forward.status === 'failed') throw new Error('the owner forward was not accepted');
     } catch (error) {
       this.logger.warn(`Ledger mail for acceptance ${acceptance.id} failed: ${(error as Error).message}`);
       await this.dataSource.getRepository(AcceptanceEntity).update({ id: acceptance.id }, { ledgerEmailStatus: 'failed' });

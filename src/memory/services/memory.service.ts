@@ -14,7 +14,6 @@ import {
   type ValidationResult,
 } from '../domain/content-rules.js';
 import { cosine, jaccard, termFrequencies, tfidfVectors, tokenize, topSharedTerms } from '../domain/text-similarity.js';
-import { reciprocalRankFusion } from '../domain/text-similarity.js';
 import {
   UNTRUSTED_PUBLIC,
   type AgentView,
@@ -51,19 +50,16 @@ import {
   AGENT_TERMS_SQL,
   AGENT_TOPICS_SQL,
   CANDIDATE_TERMS_SQL,
-  KNOWN_TERMS_SQL,
   LIST_TOPICS_SQL,
   MESSAGE_COLUMNS,
   MESSAGES_BY_ID_SQL,
   readMessagesSql,
-  relaxedSearchSql,
   SIMILAR_CANDIDATES_SQL,
+  SIMILAR_STATE_SQL,
   SNIPPETS_SQL,
-  strictSearchSql,
-  TERM_CORRECTIONS_SQL,
   TERM_DF_SQL,
-  typoSearchSql,
 } from './recall-queries.js';
+import { MessageSearch } from './message-search.js';
 import { loadRecallDocuments, type RecallDocumentName } from './recall-docs.js';
 
 /** `arc_` + at least 43 base64url characters (32 random bytes). */
@@ -74,16 +70,10 @@ export const NEW_CREDENTIAL_HEADER = 'x-agentrecall-new-credential';
 export const WRITE_POLICY = 'recall_write';
 export const WRITE_DAILY_POLICY = 'recall_write_daily';
 
-/** Weights of the three search lists in the rank fusion (strict, relaxed, typo-tolerant). */
-const SEARCH_WEIGHTS = [1, 0.6, 0.8];
-const RRF_K = 60;
-/** Recency tie-break: newer messages gain at most this much, linearly over RECENCY_SPAN from RECENCY_EPOCH. */
-const RECENCY_MAX_BONUS = 0.0005;
-const RECENCY_EPOCH = Date.UTC(2025, 0, 1);
-const RECENCY_SPAN = 5 * 365 * 24 * 3600 * 1000;
-/** Query words considered for typo tolerance. */
-const MAX_QUERY_WORDS = 12;
-const MAX_TYPO_WORDS = 3;
+/** Words (query words and the vocabulary words they matched) highlighted in snippets. */
+const MAX_HIGHLIGHT_TERMS = 16;
+/** Similar-agents answers remembered (by target handle) while their inputs are unchanged. */
+const SIMILAR_CACHE_SIZE = 5_000;
 /** Target words used to find similar agents. */
 const SIMILAR_TOP_TERMS = 24;
 
@@ -167,10 +157,12 @@ function invalid(field: string, message: string): AppError {
 @Injectable()
 export class MemoryService {
   private readonly documents: Record<RecallDocumentName, string>;
+  private readonly similarCache = new Map<string, { state: string; candidateIds: string[]; agents: SimilarAgentView[] }>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly rateLimits: RateLimitService,
+    private readonly messageSearch: MessageSearch,
     config: AppConfig,
   ) {
     this.rateLimits.define({ name: WRITE_POLICY, ...config.rateLimitRecallWrite, exposeRemaining: true });
@@ -411,9 +403,10 @@ export class MemoryService {
   }
 
   /**
-   * Hybrid search: reciprocal rank fusion of a strict full-text list, an any-word list (with typo
-   * corrections from the vocabulary) and a trigram list for unknown words, with a gentle recency
-   * tie-break and a deterministic order.
+   * Ranked search over titles, topics and bodies (src/memory/services/message-search.ts): every word
+   * typo-tolerant, the last one also a prefix, accents and case folded, stop words left out; ranked
+   * by words matched, typos, field weights (title > topic > body) and rarity, proximity, then newest
+   * first.
    * @throws invalid_argument
    */
   async searchMemory(args: SearchArgs): Promise<{ results: SearchResultView[]; notice?: string } & Page> {
@@ -423,8 +416,8 @@ export class MemoryService {
     const q = args.q.normalize('NFKC').replace(/\s+/g, ' ').trim();
     if (!q) throw invalid('q', 'q must not be empty: give one or more words to search for, e.g. "postgres timeout"');
     if ([...q].length > MAX_QUERY_LENGTH) throw invalid('q', `q must be at most ${MAX_QUERY_LENGTH} characters`);
-    const words = [...new Set(tokenize(q).filter((w) => w.length <= 64))].slice(0, MAX_QUERY_WORDS);
-    if (!words.length) {
+    const found = await this.messageSearch.search(q, { limit, offset, includeFlagged });
+    if (!found.words.length) {
       return {
         results: [],
         page,
@@ -432,57 +425,23 @@ export class MemoryService {
         notice: 'The query has no searchable words (only stop words, punctuation or very short words); add a more specific term.',
       };
     }
+    if (!found.hits.length) return { results: [], page, has_more: false };
 
-    const known = new Set(((await this.db.query(KNOWN_TERMS_SQL, [words])) as Row[]).map((r) => String(r.term)));
-    const unknown = words.filter((w) => !known.has(w) && w.length >= 3).slice(0, MAX_TYPO_WORDS);
-    const corrections: string[] = [];
-    for (const word of unknown) {
-      const rows = (await this.db.query(TERM_CORRECTIONS_SQL, [word])) as Row[];
-      corrections.push(...rows.map((r) => String(r.term)));
-    }
-    const anyWords = [...new Set([...words, ...corrections])];
-    const orQuery = anyWords.join(' | ');
-
-    // With a single word and no corrections the any-word list is the strict list: reuse it.
-    const sameAsStrict = anyWords.length === 1 && !/["-]|\bor\b/i.test(q);
-    const strictList = this.db.query(strictSearchSql(includeFlagged), [q]) as Promise<Row[]>;
-    const [strict, relaxed, typo] = await Promise.all([
-      strictList,
-      sameAsStrict ? strictList : (this.db.query(relaxedSearchSql(includeFlagged), [orQuery]) as Promise<Row[]>),
-      unknown.length
-        ? (this.db.query(typoSearchSql(includeFlagged, unknown.length), unknown) as Promise<Row[]>)
-        : Promise.resolve([] as Row[]),
-    ]);
-    const createdAt = new Map<string, number>();
-    for (const row of [...strict, ...relaxed, ...typo]) createdAt.set(String(row.id), new Date(row.created_at as Date).getTime());
-    const fused = reciprocalRankFusion(
-      [strict, relaxed, typo].map((list) => list.map((r) => String(r.id))),
-      RRF_K,
-      SEARCH_WEIGHTS,
-    );
-    const ranked = [...fused].map(([id, rrf]) => {
-      const t = createdAt.get(id)!;
-      const recency = Math.min(1, Math.max(0, (t - RECENCY_EPOCH) / RECENCY_SPAN)) * RECENCY_MAX_BONUS;
-      return { id, score: rrf + recency, t };
-    });
-    ranked.sort((a, b) => b.score - a.score || b.t - a.t || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-    const slice = ranked.slice(offset, offset + limit);
-    if (!slice.length) return { results: [], page, has_more: false };
-
-    const ids = slice.map((r) => r.id);
+    const ids = found.hits.map((h) => h.key);
+    const highlight = [...new Set([...found.words, ...found.terms])].slice(0, MAX_HIGHLIGHT_TERMS).join(' | ');
     const [messages, snippets] = await Promise.all([
       this.db.query(MESSAGES_BY_ID_SQL, [ids]) as Promise<Row[]>,
-      this.db.query(SNIPPETS_SQL, [ids, orQuery]) as Promise<Row[]>,
+      this.db.query(SNIPPETS_SQL, [ids, highlight]) as Promise<Row[]>,
     ]);
     const byId = new Map(messages.map((m) => [String(m.id), m]));
     const snippetById = new Map(snippets.map((s) => [String(s.id), String(s.snippet)]));
     const results: SearchResultView[] = [];
-    for (const r of slice) {
-      const row = byId.get(r.id);
+    for (const hit of found.hits) {
+      const row = byId.get(hit.key);
       if (!row) continue;
-      results.push({ message: toMessageView(row), score: Math.round(r.score * 1e6) / 1e6, snippet: snippetById.get(r.id) ?? '' });
+      results.push({ message: toMessageView(row), score: hit.score, snippet: snippetById.get(hit.key) ?? '' });
     }
-    return { results, page, has_more: ranked.length > offset + limit };
+    return { results, page, has_more: found.total > offset + limit };
   }
 
   /**
@@ -494,11 +453,31 @@ export class MemoryService {
     if (typeof args.handle !== 'string' || !args.handle.trim()) throw invalid('handle', 'handle is required');
     const limit = this.integer('limit', args.limit, SIMILAR_DEFAULT_LIMIT, 1, SIMILAR_MAX_LIMIT);
     const handle = args.handle.normalize('NFKC').trim().toLowerCase();
+    // A remembered answer stands while nothing it was computed from changed: no message published,
+    // edited or hidden, no agent registered, and the candidates' statuses unchanged (one query).
+    const cached = this.similarCache.get(handle);
+    const state = await this.similarState(cached?.candidateIds ?? []);
+    if (cached && cached.state === state.key) return { agents: cached.agents.slice(0, limit) };
+    const computed = await this.computeSimilarAgents(handle, state.agents);
+    if (this.similarCache.size >= SIMILAR_CACHE_SIZE) this.similarCache.clear();
+    const fresh = computed.candidateIds.length === 0 ? state : await this.similarState(computed.candidateIds);
+    if (fresh.key.split('|').slice(0, 2).join('|') === state.key.split('|').slice(0, 2).join('|')) {
+      this.similarCache.set(handle, { state: fresh.key, candidateIds: computed.candidateIds, agents: computed.agents });
+    }
+    return { agents: computed.agents.slice(0, limit) };
+  }
+
+  /** The inputs of a similar-agents answer that can change: newest message change, agent count, active candidates. */
+  private async similarState(candidateIds: string[]): Promise<{ key: string; agents: number }> {
+    const [row] = (await this.db.query(SIMILAR_STATE_SQL, [candidateIds])) as Array<{ seq: string; agents: number; active: string[] }>;
+    return { key: `${row.seq}|${row.agents}|${row.active.join(',')}`, agents: row.agents };
+  }
+
+  private async computeSimilarAgents(handle: string, n: number): Promise<{ agents: SimilarAgentView[]; candidateIds: string[] }> {
     const [target] = (await this.db.query(`SELECT id, handle, profile FROM memory_agent WHERE handle = $1`, [handle])) as Row[];
     if (!target) throw new AppError('not_found', `No agent with handle ${handle}.`, { status: 404 });
     const targetId = String(target.id);
 
-    const [{ n }] = (await this.db.query(`SELECT count(*)::int AS n FROM memory_agent`)) as Array<{ n: number }>;
     const targetTerms = (await this.db.query(AGENT_TERMS_SQL, [targetId])) as Row[];
     const docFreq = new Map<string, number>();
     const targetTf = new Map<string, number>();
@@ -511,7 +490,7 @@ export class MemoryService {
     const candidates = top.length
       ? ((await this.db.query(SIMILAR_CANDIDATES_SQL, [top.map(([t]) => t), top.map(([, w]) => w), targetId])) as Row[])
       : [];
-    if (!candidates.length) return { agents: [] };
+    if (!candidates.length) return { agents: [], candidateIds: [] };
 
     const candidateIds = candidates.map((c) => String(c.agent_id));
     const agentRows = (await this.db.query(
@@ -520,7 +499,7 @@ export class MemoryService {
     )) as Row[];
     const active = new Map(agentRows.map((a) => [String(a.id), a]));
     const ids = candidateIds.filter((id) => active.has(id));
-    if (!ids.length) return { agents: [] };
+    if (!ids.length) return { agents: [], candidateIds };
 
     const termRows = (await this.db.query(CANDIDATE_TERMS_SQL, [ids])) as Row[];
     const docs = new Map<string, Map<string, number>>([[targetId, targetTf]]);
@@ -565,7 +544,7 @@ export class MemoryService {
       });
     }
     agents.sort((a, b) => b.score - a.score || (a.handle < b.handle ? -1 : 1));
-    return { agents: agents.slice(0, limit) };
+    return { agents, candidateIds };
   }
 
   // ---------------------------------------------------------------------------------------------------------

@@ -1,10 +1,9 @@
 /**
  * The SQL behind Recall's hot reads. Kept in one place so the scale test can EXPLAIN exactly what the
- * service runs. Every list is bounded and served by an index (GIN tsvector, GIN trigram, btree).
+ * service runs. Every list is bounded and served by an index. search_memory ranks in process
+ * (message-search.ts) and reads only the returned page here.
  */
 
-/** Candidates taken from each ranked search list before fusion. */
-export const SEARCH_LIST_SIZE = 200;
 /** Candidate agents scored exactly by find_similar_agents. */
 export const SIMILAR_CANDIDATES = 40;
 
@@ -43,48 +42,6 @@ export const LIST_TOPICS_SQL = `SELECT m.topic, count(*)::int AS message_count, 
   GROUP BY m.topic
   ORDER BY latest_at DESC, m.topic ASC
   LIMIT $2 OFFSET $3`;
-
-/** Strict list: every word must match (websearch syntax). $1 = the raw query. */
-export function strictSearchSql(includeFlagged: boolean): string {
-  return `SELECT m.id, m.created_at
-    FROM memory_message m, websearch_to_tsquery('english', $1) q
-    WHERE m.search @@ q AND ${visible(includeFlagged)}
-    ORDER BY ts_rank_cd(m.search, q) DESC, m.created_at DESC, m.id DESC
-    LIMIT ${SEARCH_LIST_SIZE}`;
-}
-
-/** Relaxed list: any of the words (and typo corrections). $1 = `w1 | w2 | ...` of plain words. */
-export function relaxedSearchSql(includeFlagged: boolean): string {
-  return `SELECT m.id, m.created_at
-    FROM memory_message m, to_tsquery('english', $1) q
-    WHERE m.search @@ q AND ${visible(includeFlagged)}
-    ORDER BY ts_rank_cd(m.search, q) DESC, m.created_at DESC, m.id DESC
-    LIMIT ${SEARCH_LIST_SIZE}`;
-}
-
-/**
- * Typo-tolerant list: trigram word similarity of the words the vocabulary does not know ($1 text[])
- * against title + topic, through the GIN trigram index on that expression.
- */
-export function typoSearchSql(includeFlagged: boolean, words: number): string {
-  const expr = `(m.title || ' ' || m.topic)`;
-  const match = Array.from({ length: words }, (_, i) => `$${i + 1} <% ${expr}`).join(' OR ');
-  const score = Array.from({ length: words }, (_, i) => `word_similarity($${i + 1}, ${expr})`).join(' + ');
-  return `SELECT m.id, m.created_at
-    FROM memory_message m
-    WHERE (${match}) AND ${visible(includeFlagged)}
-    ORDER BY ${score} DESC, m.created_at DESC, m.id DESC
-    LIMIT ${SEARCH_LIST_SIZE}`;
-}
-
-/** Which of the words ($1 text[]) the board's vocabulary knows. */
-export const KNOWN_TERMS_SQL = `SELECT term FROM memory_term WHERE term = ANY($1::text[])`;
-
-/** Up to three known words closest to $1 (trigram distance, GiST nearest-neighbour), for correcting typos. */
-export const TERM_CORRECTIONS_SQL = `SELECT term FROM memory_term
-  WHERE term % $1
-  ORDER BY term <-> $1, term
-  LIMIT 3`;
 
 /** Snippets for one page only: $1 uuid[], $2 tsquery text (`w1 | w2`). */
 export const SNIPPETS_SQL = `SELECT m.id, ts_headline('english', m.body, to_tsquery('english', $2),
@@ -134,3 +91,26 @@ export const ADD_AGENT_TERMS_SQL = `WITH input AS (
   INSERT INTO memory_term (term, agent_count)
   SELECT term, 1 FROM upserted WHERE inserted ORDER BY term
   ON CONFLICT (term) DO UPDATE SET agent_count = memory_term.agent_count + 1`;
+
+/** The first id, for the first chunk of an index build. */
+export const FIRST_ID = '00000000-0000-0000-0000-000000000000';
+
+const INDEXED_MESSAGE = `SELECT m.id, m.title, m.topic, m.body, m.flags <> '{}' AS flagged, m.created_at FROM memory_message m`;
+
+/** search_memory's in-process index: visible messages after id $1, by id, at most $2 (a build chunk). */
+export const INDEX_CHUNK_SQL = `${INDEXED_MESSAGE}
+  WHERE m.id > $1::uuid AND m.hidden_at IS NULL
+  ORDER BY m.id
+  LIMIT $2`;
+
+/** search_memory's in-process index: the visible messages among ids $1 (changed since the last sync). */
+export const INDEX_ROWS_SQL = `${INDEXED_MESSAGE}
+  WHERE m.id = ANY($1::uuid[]) AND m.hidden_at IS NULL`;
+
+/**
+ * What a remembered find_similar_agents answer depends on: the newest message change, the number of
+ * agents (idf) and which of its candidates ($1 uuid[]) are active.
+ */
+export const SIMILAR_STATE_SQL = `SELECT coalesce((SELECT seq FROM memory_search_change ORDER BY seq DESC LIMIT 1), 0)::text AS seq,
+    (SELECT count(*)::int FROM memory_agent) AS agents,
+    ARRAY(SELECT id::text FROM memory_agent WHERE id = ANY($1::uuid[]) AND status = 'active' ORDER BY id) AS active`;

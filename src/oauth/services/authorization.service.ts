@@ -50,6 +50,8 @@ export interface ConsentView {
   scopes: Scope[];
   owner: { email: string };
   agents: AgentView[];
+  /** The agent this client already acts as for this owner (preselected), if any. */
+  currentAgentId: string | null;
   agreement: AgreementStatus;
   redirectOrigin: string;
 }
@@ -168,6 +170,10 @@ export class AuthorizationService {
         return false;
       }
     });
+    const agents = (await this.identity.listForOwner(owner.ownerId)).filter((a) => a.status === 'active');
+    const [previous] = await this.dataSource
+      .getRepository(GrantEntity)
+      .find({ where: { ownerId: owner.ownerId, clientRowId: client.id, revokedAt: IsNull() }, order: { createdAt: 'DESC' }, take: 1 });
     return {
       transactionId: tx.id,
       csrf,
@@ -181,7 +187,8 @@ export class AuthorizationService {
       },
       scopes: tx.scopes as Scope[],
       owner: { email: owner.email },
-      agents: (await this.identity.listForOwner(owner.ownerId)).filter((a) => a.status === 'active'),
+      agents,
+      currentAgentId: previous && agents.some((a) => a.id === previous.agentId) ? previous.agentId : null,
       agreement: await this.delegation.status(owner.ownerId),
       redirectOrigin: redirect.protocol === 'http:' || redirect.protocol === 'https:' ? redirect.origin : `${redirect.protocol}`,
     };

@@ -21,11 +21,11 @@ export function consentPage(view: ConsentView, problem?: string): string {
     ? `<p class="warn" role="note">This app receives the answer on your own computer (<strong>${escapeHtml(client.redirectHost)}</strong>). Approve only if you just started this connection from an app on this device.</p>`
     : '';
   const agentOptions = view.agents
-    .map((a) => `<option value="${escapeHtml(a.id)}">${escapeHtml(a.name)} (${escapeHtml(a.inbox_address)})</option>`)
+    .map((a) => `<option value="${escapeHtml(a.id)}"${a.id === view.currentAgentId ? ' selected' : ''}>${escapeHtml(a.name)} (${escapeHtml(a.inbox_address)})</option>`)
     .join('');
   const agentChoice = `<label for="agent">Act as</label>
   <select id="agent" name="agent" data-testid="consent-agent">
-    <option value="new" selected>A new agent: ${escapeHtml(client.name)}</option>${agentOptions}
+    <option value="new"${view.currentAgentId ? '' : ' selected'}>A new agent: ${escapeHtml(client.name)}</option>${agentOptions}
   </select>
   <label for="agent_name">Name for a new agent (optional)</label>
   <input id="agent_name" name="agent_name" type="text" maxlength="100" placeholder="${escapeHtml(client.name)}">`;

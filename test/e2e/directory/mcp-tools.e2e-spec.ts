@@ -167,6 +167,11 @@ describe('directory: community MCP tools and the documentation MCP', () => {
       expect(r.structuredContent.results.length).toBeLessThanOrEqual(3);
       expect(r.structuredContent.results[0]).toMatchObject({ path: 'mcp-server', title: 'MCP Server', score: 1 });
       expect(r.structuredContent.results[0].snippet).toMatch(/lookup_member|ambiguous/i);
+      // Typos on every word and a prefix as the last word (search as you type).
+      const typos = await call(docs, 'search_docs', { query: 'lookup_membr ambigous', limit: 3 });
+      expect(typos.structuredContent.results[0]).toMatchObject({ path: 'mcp-server' });
+      const prefix = await call(docs, 'search_docs', { query: 'certificat verificat', limit: 3 });
+      expect(prefix.structuredContent.results[0]).toMatchObject({ path: 'dmv' });
       const none = await call(docs, 'search_docs', { query: 'qqqzzzxxx' });
       expect(none.structuredContent.results).toEqual([]);
       expect((await call(docs, 'search_docs', { query: '' })).isError).toBe(true);

@@ -52,7 +52,7 @@ describe('directory: the OpenAPI 3.1 document', () => {
     const page = doc.components.schemas.MembersPageView as { properties: { total: { description: string } } };
     expect(page.properties.total.description).toMatch(/categorized public profiles/);
     const params = doc.paths['/api/v1/members'].get.parameters!.map((p) => p.name).sort();
-    expect(params).toEqual(['limit', 'offset']);
+    expect(params).toEqual(['cursor', 'limit', 'offset']);
     expect(doc.paths['/admin/members/import'].post).toBeDefined();
     expect(doc.paths['/openapi.json']).toBeUndefined();
     expect(doc.paths['/members/{slug}']).toBeUndefined(); // HTML pages are not API

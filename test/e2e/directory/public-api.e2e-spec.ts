@@ -40,7 +40,38 @@ describe('directory: public REST API v1', () => {
       const beyond = await getJson(t, '/api/v1/members?limit=2&offset=10');
       expect(first.body.members.map((m: { slug: string }) => m.slug)).toEqual(['aurora-health-ai', 'kestrel-robotics']);
       expect(second.body.members.map((m: { slug: string }) => m.slug)).toEqual(['meridian-systems', 'meridian-systems-eu']);
-      expect(beyond.body).toEqual({ members: [], total: 5, limit: 2, offset: 10 });
+      expect(beyond.body).toEqual({ members: [], total: 5, limit: 2, offset: 10, next_cursor: null });
+    });
+
+    it('pages with an opaque cursor: the same order, no overlap, null after the last page', async () => {
+      const byOffset = await getJson(t, '/api/v1/members?limit=100');
+      const all = byOffset.body.members.map((m: { slug: string }) => m.slug);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      for (let i = 0; i < 10; i++) {
+        const page = await getJson(t, `/api/v1/members?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        expect(page.status).toBe(200);
+        expect(page.body.total).toBe(5);
+        seen.push(...page.body.members.map((m: { slug: string }) => m.slug));
+        cursor = page.body.next_cursor;
+        if (!cursor) break;
+      }
+      expect(seen).toEqual(all);
+      expect(cursor).toBeNull();
+      const bad = await getJson(t, '/api/v1/members?cursor=not-a-cursor');
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ error: 'validation_failed', field: 'cursor' });
+    });
+
+    it('sees a new member on the next page request (the page anchors follow the change log)', async () => {
+      const before = await getJson(t, '/api/v1/members?limit=1&offset=0');
+      await t.sql(
+        `INSERT INTO member (slug, display_name, category, description, member_since) VALUES ('aaa-first', 'AAA First', 'research', '', '2024-01-01')`,
+      );
+      const after = await getJson(t, '/api/v1/members?limit=1&offset=0');
+      expect(after.body.total).toBe(before.body.total + 1);
+      expect(after.body.members[0].slug).toBe('aaa-first');
+      await t.sql(`DELETE FROM member WHERE slug = 'aaa-first'`);
     });
 
     it.each([

@@ -69,7 +69,8 @@ describe('identity broker: signing keys and rotation', () => {
     await env.t.sql(`UPDATE identity_signing_key SET publish_until = now() - interval '1 second' WHERE kid = $1`, [oldKid]);
     expect((await jwks()).keys.map((k) => k.kid)).not.toContain(oldKid);
     expect(spawnSync(process.execPath, [CLI, 'identity:list-keys'], { env: { ...process.env, DATABASE_URL: env.t.databaseUrl, LOG_LEVEL: 'silent' }, encoding: 'utf8' }).stdout).toContain(oldKid);
-  });
+    // Two CLI processes boot here; give them room on a loaded machine.
+  }, 120_000);
 });
 
 describe('identity broker: SSRF-safe relying-party fetches', () => {

@@ -147,7 +147,7 @@ describe('identity broker: signup receipts and self-reports', () => {
     expect(failed.data.error).toMatchObject({
       code: 'ledger_email_failed',
       retryable: true,
-      // The agent's copy lands in its own mailbox (local delivery, no relay); the owner's forward needs the refusing relay.
+      // The agent's copy is delivered locally to its mailbox; the owner's forward needs the relay, which refused.
       side_effects: { acceptance_recorded: true, assertion_minted: true, ledger_email_sent: true, owner_forward_sent: false },
     });
     const [row] = await env.t.sql<{ id: string; ledger_email_status: string }>('SELECT id, ledger_email_status FROM identity_acceptance WHERE agent_id = $1', [who.agentId]);

@@ -80,9 +80,9 @@ describe('identity broker: the signup flow', () => {
     expect(payload.exp! - payload.iat!).toBeLessThanOrEqual(600);
     expect(JSON.parse(jwks.body).keys[0]).not.toHaveProperty('d');
 
-    // The ledger copy went to the agent's mailbox and to the owner.
-    const inbox = await env.t.sql<{ text_body: string }>('SELECT text_body FROM inbox_message WHERE agent_id = $1', [who.agentId]);
-    expect(inbox.some((m) => m.text_body.includes(out.acceptance.id))).toBe(true);
+    // The ledger copy landed in the agent's own mailbox (local delivery) and went to the owner.
+    const ledger = await env.t.sql<{ text_body: string }>(`SELECT text_body FROM inbox_message WHERE agent_id = $1 AND direction = 'inbound'`, [who.agentId]);
+    expect(ledger.some((m) => m.text_body.includes(out.acceptance.id))).toBe(true);
     expect(mailTo(env.smtp, who.ownerEmail).some((m) => m.text.includes(out.acceptance.id))).toBe(true);
 
     const done = await completeAtRp(env, out.signup_request, agentEmail);

@@ -35,7 +35,9 @@ describe.skipIf(!hasBrowser)('broker pages in a real browser (chromium, JavaScri
     sink = await startSmtpSink();
     t = await createTestApp({ env: { SMTP_RELAY_URL: sink.url, RATE_LIMIT_GENERAL: '10000/60', RATE_LIMIT_SIGNIN: '1000/60', RATE_LIMIT_SIGNIN_EMAIL: '1000/60' } });
     callback = createServer((req, res) => {
-      received.push(new URL(req.url ?? '/', callbackUrl));
+      const url = new URL(req.url ?? '/', callbackUrl);
+      // Browsers also ask the app's origin for /favicon.ico: keep only the callbacks.
+      if (url.pathname === '/callback') received.push(url);
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<!DOCTYPE html><title>app callback</title><p>connected</p>');
     });

@@ -149,4 +149,37 @@ describe('OAuth with the official SDK clients', () => {
     await again.listTools();
     await again.close();
   });
+
+  it('step-up (SDK 1.32): a tool needing an ungranted scope is challenged with granted ∪ required, the owner consents again, the call succeeds', async () => {
+    const person = human();
+    const provider = new TestOAuthProvider(person, { scope: 'identity:read', noRefresh: true });
+    const url = new URL(`${t.url}/broker/mcp`);
+    const first = new Transport1(url, { authProvider: provider as never });
+    const client = new Client1({ name: 'sdk1-stepup', version: '1.0.0' });
+    // The challenge without a token names the minimal scope; the client asked for identity:read only.
+    await expect(client.connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(provider.authorizationUrls[0].searchParams.get('scope')).toBe('identity:read');
+    await first.finishAuth(provider.code);
+    const transport = new Transport1(url, { authProvider: provider as never });
+    const connected = new Client1({ name: 'sdk1-stepup', version: '1.0.0' });
+    await connected.connect(transport);
+    expect(String(provider.storedTokens?.scope)).toBe('identity:read');
+    const whoami = await connected.callTool({ name: 'identity_whoami', arguments: {} });
+    expect(whoami.isError).toBeFalsy();
+    // identity_register needs identity:write: the SDK re-authorizes with the challenged scopes.
+    await expect(connected.callTool({ name: 'identity_register', arguments: {} })).rejects.toBeInstanceOf(UnauthorizedError);
+    const stepUp = provider.authorizationUrls.at(-1)!;
+    expect(stepUp.searchParams.get('scope')).toBe('identity:read identity:write');
+    await transport.finishAuth(provider.code);
+    expect(String(provider.storedTokens?.scope)).toBe('identity:read identity:write');
+    const again = new Client1({ name: 'sdk1-stepup', version: '1.0.0' });
+    await again.connect(new Transport1(url, { authProvider: provider as never }));
+    const registered = await again.callTool({ name: 'identity_register', arguments: {} });
+    expect(registered.isError).toBeFalsy();
+    // The second consent preselected the agent this host already acts as: still one agent.
+    const agents = await t.sql(`SELECT a.id FROM identity_agent a JOIN oauth_owner o ON o.id = a.owner_id WHERE o.email = $1`, [person.email]);
+    expect(agents).toHaveLength(1);
+    await again.close();
+    await connected.close();
+  });
 });

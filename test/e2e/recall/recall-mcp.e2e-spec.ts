@@ -188,6 +188,12 @@ describe('recall: MCP server at /recall/mcp with the official SDK client', () =>
       expect.arrayContaining(['PostgreSQL statement timeout in migrations', 'Pool exhaustion causes timeout errors']),
     );
 
+    // The last word is a prefix (search as you type), and typos are tolerated on every word.
+    const prefix = ok(await call(reader, 'search_memory', { q: 'postgresql statem' }));
+    expect((prefix.results as Array<{ message: { id: string } }>)[0].message.id).toBe(published.id);
+    const typos = ok(await call(reader, 'search_memory', { q: 'postgressql statment timeuot' }));
+    expect((typos.results as Array<{ message: { id: string } }>)[0].message.id).toBe(published.id);
+
     const similar = ok(await call(reader, 'find_similar_agents', { handle: 'pg-fixer' }));
     const agents = similar.agents as Array<{ handle: string; score: number; shared_terms: string[] }>;
     expect(agents[0].handle).toBe('pool-tuner');

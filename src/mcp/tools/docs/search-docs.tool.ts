@@ -6,7 +6,7 @@ export const searchDocsTool = defineTool<DirectoryService, { query: string; limi
   title: 'Search documentation',
   description:
     "Searches Agentry's published documentation (REST API, MCP servers, onboarding, DMV, Recall). Returns the " +
-    'best-matching pages first, each with its title, path (for read_doc), resource URI, a short snippet and a ' +
+    'best-matching pages first (typos and a prefix as the last word are tolerated), each with its title, path (for read_doc), resource URI, a short snippet and a ' +
     'relevance score from 0 to 1. An empty list means nothing matched.',
   inputSchema: {
     type: 'object',

@@ -1,0 +1,130 @@
+/**
+ * Keeps an in-process search index in step with its PostgreSQL table through a change log: triggers
+ * on the table append the id of every inserted, updated or deleted row (a NULL id after TRUNCATE) to
+ * `<change table>(seq, ref_id, created_at)`, serialised by a transaction-level advisory lock so
+ * sequence order is commit order. Before answering, a search asks for the newest `seq` (one index
+ * probe); when it moved, the rows named since are read again and re-indexed. Every instance does the
+ * same, so all of them answer from the same data without talking to each other, and a search always
+ * sees the writes committed before it started.
+ */
+
+export type RunSql = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
+
+export interface IndexSyncTarget<Row extends { id: string }> {
+  /** The change log table. */
+  changeTable: string;
+  /** Up to `limit` indexable rows with id > `after` (null: from the start), ordered by id. */
+  loadChunk(run: RunSql, after: string | null, limit: number): Promise<Row[]>;
+  /** The indexable rows among these ids (rows not returned are removed from the index). */
+  loadByIds(run: RunSql, ids: string[]): Promise<Row[]>;
+  upsert(row: Row): void;
+  remove(id: string): void;
+  clear(): void;
+  /** After a full build or a batch of changes. */
+  settled?(full: boolean): void;
+}
+
+/** Pending changes above this many are applied by rebuilding instead. */
+const REBUILD_THRESHOLD = 20_000;
+const CHUNK = 5_000;
+/** Change rows older than this are deleted; an instance idle for longer rebuilds. */
+export const CHANGE_RETENTION_HOURS = 24;
+const STALE_AFTER_MS = (CHANGE_RETENTION_HOURS - 1) * 3600_000;
+
+/** The newest change (0 when the log is empty). */
+export const latestChangeSql = (table: string): string =>
+  `SELECT coalesce((SELECT seq FROM ${table} ORDER BY seq DESC LIMIT 1), 0)::text AS seq`;
+
+/** Changes after $1 up to $2 (at most $3 of them), oldest first. */
+export const changesSinceSql = (table: string): string =>
+  `SELECT seq::text AS seq, ref_id FROM ${table} WHERE seq > $1 AND seq <= $2 ORDER BY seq LIMIT $3`;
+
+export class IndexSync<Row extends { id: string }> {
+  /** The newest change applied; null before the first build. */
+  private applied: bigint | null = null;
+  private appliedAt = 0;
+  private running?: Promise<void>;
+  private pruning = 0;
+
+  constructor(
+    private readonly run: RunSql,
+    private readonly target: IndexSyncTarget<Row>,
+  ) {}
+
+  /** Whether the index has been built at least once. */
+  get built(): boolean {
+    return this.applied !== null;
+  }
+
+  /** Brings the index up to the newest committed change (one cheap query when nothing changed). */
+  async fresh(): Promise<void> {
+    const latest = await this.latest();
+    if (this.applied !== null && latest === this.applied && Date.now() - this.appliedAt < STALE_AFTER_MS) {
+      this.appliedAt = Date.now();
+      return;
+    }
+    // One sync at a time; a caller arriving meanwhile waits for it and then checks again.
+    while (this.running) await this.running.catch(() => undefined);
+    if (this.applied !== null && latest <= this.applied && Date.now() - this.appliedAt < STALE_AFTER_MS) return;
+    const work = this.sync(latest);
+    this.running = work;
+    try {
+      await work;
+    } finally {
+      this.running = undefined;
+    }
+  }
+
+  private async latest(): Promise<bigint> {
+    const [row] = await this.run<{ seq: string }>(latestChangeSql(this.target.changeTable));
+    return BigInt(row.seq);
+  }
+
+  private async sync(latest: bigint): Promise<void> {
+    const applied = this.applied;
+    if (applied === null || latest < applied || Date.now() - this.appliedAt >= STALE_AFTER_MS) return this.rebuild(latest);
+    const changes = await this.run<{ seq: string; ref_id: string | null }>(changesSinceSql(this.target.changeTable), [
+      applied.toString(),
+      latest.toString(),
+      REBUILD_THRESHOLD + 1,
+    ]);
+    if (changes.length > REBUILD_THRESHOLD || changes.some((c) => c.ref_id === null)) return this.rebuild(latest);
+    const ids = [...new Set(changes.map((c) => c.ref_id!))];
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const batch = ids.slice(i, i + CHUNK);
+      const rows = await this.target.loadByIds(this.run, batch);
+      const present = new Set<string>();
+      for (const row of rows) {
+        present.add(row.id);
+        this.target.upsert(row);
+      }
+      for (const id of batch) if (!present.has(id)) this.target.remove(id);
+    }
+    this.target.settled?.(false);
+    this.done(latest);
+  }
+
+  private async rebuild(latest: bigint): Promise<void> {
+    this.target.clear();
+    let after: string | null = null;
+    for (;;) {
+      const rows = await this.target.loadChunk(this.run, after, CHUNK);
+      for (const row of rows) this.target.upsert(row);
+      if (rows.length < CHUNK) break;
+      after = rows[rows.length - 1].id;
+    }
+    this.target.settled?.(true);
+    this.done(latest);
+  }
+
+  private done(latest: bigint): void {
+    this.applied = latest;
+    this.appliedAt = Date.now();
+    // Now and then (every 500th sync) drop change rows no instance needs any more.
+    if (++this.pruning % 500 === 0) {
+      void this.run(
+        `DELETE FROM ${this.target.changeTable} WHERE created_at < now() - interval '${CHANGE_RETENTION_HOURS} hours'`,
+      ).catch(() => undefined);
+    }
+  }
+}
