@@ -42,6 +42,7 @@ export interface MailToSend {
   text?: string;
   html?: string;
   headers?: Record<string, string>;
+  attachments?: Array<{ filename: string; content: string | Buffer; contentType?: string }>;
 }
 
 /** Delivers one message to the listener with nodemailer (a real SMTP client). */

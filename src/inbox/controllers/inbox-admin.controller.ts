@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiNotFoundResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
 import type { OperatorView } from '../../common/auth/operators.service.js';
 import { AddSuppressionDto, AdminPageQueryDto, MailboxStatusDto, SuppressionIdParam } from '../dto/inbox.dto.js';
@@ -20,8 +20,9 @@ export class InboxAdminController {
 
   @Get('mailboxes/:handle')
   @ApiOperation({ summary: 'One mailbox’s usage' })
-  @ApiParam({ name: 'handle', example: 'support-bot-1a2b3c' })
-  @ApiNotFoundResponse({ description: 'No such mailbox.' })
+  @ApiParam({ name: 'handle', description: 'The agent handle (the mailbox local part).', example: 'support-agent-1a2b3c' })
+  @ApiOkResponse({ description: 'The mailbox and its usage.' })
+  @ApiNotFoundResponse({ description: 'not_found: no agent with this handle.' })
   mailbox(@Param('handle') handle: string) {
     return this.inbox.mailboxUsage(handle);
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { CurrentAgent, RequireScopes } from '../../common/auth/bearer.guard.js';
 import type { AgentPrincipal } from '../../common/auth/principals.js';
 import { ListMessagesQueryDto, ReadMessageQueryDto, SendEmailDto, WaitForEmailDto } from '../dto/inbox.dto.js';
@@ -12,6 +12,9 @@ import { InboxService } from '../services/inbox.service.js';
  */
 @ApiTags('broker-inbox')
 @ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: 'No, or an invalid, mca_ access token (with a WWW-Authenticate challenge).' })
+@ApiForbiddenResponse({ description: 'insufficient_scope (with a challenge), forbidden (owner suspended, agreement not signed), or agent_revoked.' })
+@ApiTooManyRequestsResponse({ description: 'rate_limited: the per-agent or per-owner budget.' })
 @Controller('api/v1/broker/inbox')
 export class InboxController {
   constructor(private readonly inbox: InboxService) {}
@@ -27,8 +30,9 @@ export class InboxController {
   @Get('messages/:id')
   @RequireScopes('inbox:read')
   @ApiOperation({ summary: 'Read one message (inbox_read); 404 message_not_found' })
-  @ApiParam({ name: 'id', example: '00000000-0000-4000-8000-000000000000' })
+  @ApiParam({ name: 'id', format: 'uuid', example: '00000000-0000-4000-8000-000000000000' })
   @ApiOkResponse({ schema: messageSchema as object })
+  @ApiNotFoundResponse({ description: 'message_not_found: unknown id, or another agent’s message.' })
   read(@Param('id') id: string, @Query() query: ReadMessageQueryDto, @CurrentAgent() agent: AgentPrincipal) {
     return this.inbox.read(agent, { message_id: id, max_chars: query.max_chars });
   }

@@ -85,9 +85,17 @@ export class SmtpListener implements OnApplicationBootstrap, OnModuleDestroy {
         );
       },
     });
+    // A port that cannot be bound stops boot with a clear message instead of hanging.
+    await new Promise<void>((resolve, reject) => {
+      const failed = (error: Error) => reject(new Error(`The inbound SMTP listener cannot listen on ${host}:${port} (${error.message}); set SMTP_PORT to a free port, or 0 to turn it off`));
+      server.once('error', failed);
+      server.server.once('listening', () => {
+        server.off('error', failed);
+        resolve();
+      });
+      server.listen(port, host);
+    });
     server.on('error', (error) => this.logger.warn(`SMTP error: ${error.message}`));
-    server.listen(port, host);
-    await once(server.server, 'listening');
     this.server = server;
     this.boundPort = (server.server.address() as AddressInfo).port;
     this.logger.log(`Inbound SMTP for @${this.config.mailDomain} on ${host}:${this.boundPort}${tls ? ' (STARTTLS offered)' : ''}`);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SmtpListener } from '../../../src/inbox/smtp/smtp-listener.js';
 import { createBrokerPrincipal, brokerTool } from '../../support/broker.js';
 import { createInboxApp, deliver, SmtpDialog, type InboxTestApp } from '../../support/inbox.js';
 
@@ -46,6 +47,7 @@ describe('inbox: the inbound SMTP listener', () => {
       to: address,
       subject: 'Your Acme verification code',
       html: '<style>.c{color:#123456}</style><p>Enter this verification code:</p><p class="c">482913</p><a href="https://acme.example/verify?x=1&amp;y=2">verify</a>',
+      attachments: [{ filename: 'terms.txt', content: 'The terms.', contentType: 'text/plain' }],
     });
     expect(info.response).toMatch(/^250 /);
     expect(info.accepted).toEqual([address]);
@@ -67,6 +69,9 @@ describe('inbox: the inbound SMTP listener', () => {
     // SPF evaluated against the injected zone (127.0.0.1 is allowed for sender.example); no DKIM signature.
     expect(read.data.authentication).toMatchObject({ spf: 'pass', dkim: 'none' });
     expect(read.data.headers.subject).toBe('Your Acme verification code');
+    // Attachments: metadata only, never content.
+    expect(read.data.attachments).toEqual([{ filename: 'terms.txt', content_type: 'text/plain', size: 10 }]);
+    expect(JSON.stringify(read.data)).not.toContain('The terms.');
   });
 
   it('offers STARTTLS when a certificate is configured, and takes mail over TLS', async () => {
@@ -183,6 +188,10 @@ describe('inbox: the inbound SMTP listener', () => {
     }
     expect(info?.response).toMatch(/^250/);
     expect(await t.sql('SELECT subject FROM inbox_message WHERE agent_id = $1', [agent.agentId])).toEqual([{ subject: 'during the outage' }]);
+  });
+
+  it('stops with a clear message when SMTP_PORT cannot be bound, instead of hanging', async () => {
+    await expect(t.app.get(SmtpListener, { strict: false }).listen(t.smtpPort, '127.0.0.1')).rejects.toThrow(/SMTP_PORT/);
   });
 
   it('limits connections per client IP (421 past the limit)', async () => {

@@ -6,6 +6,7 @@ import { brokerCall, brokerTool, createBrokerPrincipal } from '../../support/bro
 import { createInboxApp, deliver, sleep, startRelay, type InboxTestApp } from '../../support/inbox.js';
 
 const MAIL_DOMAIN = 'agents.test';
+const OPERATOR = 'mco_inbox_tools_operator_0123456789';
 
 async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -26,7 +27,7 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
       env: { MAIL_DOMAIN, SMTP_RELAY_URL: relay.url, RATE_LIMIT_GENERAL: 'off', RATE_LIMIT_INBOX_SEND_AGENT: '4/3600' },
     });
     // A second instance on the same database, without a relay: mail is held there.
-    b = await createInboxApp({ databaseUrl: a.databaseUrl, env: { MAIL_DOMAIN, RATE_LIMIT_GENERAL: 'off', PUBLIC_BASE_URL: a.config.publicBaseUrl } });
+    b = await createInboxApp({ databaseUrl: a.databaseUrl, env: { MAIL_DOMAIN, RATE_LIMIT_GENERAL: 'off', PUBLIC_BASE_URL: a.config.publicBaseUrl, OPERATOR_BOOTSTRAP_TOKEN: OPERATOR } });
   });
   afterAll(async () => {
     await b?.close();
@@ -187,6 +188,15 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
 
     const held = await brokerTool(b, sender.token, 'inbox_send', { to: 'person@remote.example', subject: 'Held', text: 't' });
     expect(held.data).toMatchObject({ status: 'held', side_effects: { email_sent: false, held: true } });
+    // Operators see the held mail and the mailbox's usage.
+    const op = { authorization: `Bearer ${OPERATOR}` };
+    const heldList = await b.inject({ method: 'GET', url: '/admin/inbox/held', headers: op });
+    expect(heldList.json().held).toEqual(expect.arrayContaining([expect.objectContaining({ id: held.data.id, to: ['person@remote.example'], subject: 'Held' })]));
+    const usage = await b.inject({ method: 'GET', url: `/admin/inbox/mailboxes/${sender.agentHandle}`, headers: op });
+    expect(usage.json()).toMatchObject({ handle: sender.agentHandle, status: 'active', outbound_messages: 2, held_messages: 1, inbound_messages: 0 });
+    const receiverUsage = await b.inject({ method: 'GET', url: `/admin/inbox/mailboxes/${receiver.agentHandle}`, headers: op });
+    expect(receiverUsage.json()).toMatchObject({ inbound_messages: 1 });
+    expect((await b.inject({ method: 'GET', url: '/admin/inbox/mailboxes/no-such-agent', headers: op })).statusCode).toBe(404);
     const unknownLocal = await brokerTool(b, sender.token, 'inbox_send', { to: `nobody-xyz@${MAIL_DOMAIN}`, subject: 's', text: 't' });
     expect(unknownLocal.data.error).toMatchObject({ code: 'validation_failed', side_effects: { email_sent: false } });
 
