@@ -50,6 +50,7 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_REGISTER: '0/60' }, 'RATE_LIMIT_REGISTER'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ OPERATOR_BOOTSTRAP_TOKEN: 'secret-token-without-prefix' }, 'OPERATOR_BOOTSTRAP_TOKEN'],
+    [{ OPERATOR_BOOTSTRAP_TOKEN: 'mco_sixteen_chars_xx' }, 'OPERATOR_BOOTSTRAP_TOKEN'],
     [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
   ])('refuses %o with one line naming %s', (env, variable) => {
     let error: unknown;

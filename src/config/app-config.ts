@@ -7,6 +7,7 @@ import {
   validateSync,
   type ValidationError,
 } from 'class-validator';
+import { trimTrailing } from '../common/text/trim.js';
 
 /** A rate-limit setting: `<requests>/<seconds>` or `off`. */
 export interface RatePolicySetting {
@@ -48,7 +49,8 @@ class EnvironmentVariables {
     message: 'must be one of fatal, error, warn, info, debug, trace, silent',
   })
   LOG_LEVEL?: string;
-  @IsOptional() @Matches(/^mco_[A-Za-z0-9_-]{16,}$/, { message: 'must start with mco_ followed by at least 16 characters' })
+  // As random as a generated token (32 bytes, 43 base64url characters): a short one could be guessed.
+  @IsOptional() @Matches(/^mco_[A-Za-z0-9_-]{43,}$/, { message: 'must start with mco_ followed by at least 43 random characters (32 bytes base64url)' })
   OPERATOR_BOOTSTRAP_TOKEN?: string;
   @IsOptional() @IsIn(['true', 'false', '1', '0'], { message: 'must be true or false' }) SEED_DEMO?: string;
   @IsOptional() @Matches(URL_PATTERN, { message: 'must be an absolute http(s) URL' }) DMV_LOOKUP_URL?: string;
@@ -132,7 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('Invalid configuration: RATE_LIMIT_REGISTER must allow at least one request (or be off)');
   }
 
-  const publicBaseUrl = (raw.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicBaseUrl = trimTrailing(raw.PUBLIC_BASE_URL ?? `http://localhost:${port}`, '/');
   const publicHost = new URL(publicBaseUrl).host.toLowerCase();
   const publicHostname = new URL(publicBaseUrl).hostname.toLowerCase();
   const mailDomain = (raw.MAIL_DOMAIN ?? 'agents.localhost').toLowerCase();

@@ -4,7 +4,7 @@ import { parseCertificateId } from '../../../src/dmv/domain/certificate-id.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { nextIp, restRegister, startSmtpSink, verificationLink, type SmtpSink } from './dmv-support.js';
 
-const OPERATOR_TOKEN = 'mco_dmv-e2e-operator-token-0001';
+const OPERATOR_TOKEN = 'mco_dmv-e2e-operator-token-0001_00000000000000000';
 const CAP = 3;
 
 describe('dmv: registration over REST, email verification, pages, lookup, operators', () => {
