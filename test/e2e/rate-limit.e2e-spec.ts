@@ -8,7 +8,8 @@ describe('foundation: general rate limit (30 per 60 s per IP)', () => {
   });
   afterAll(() => t.close());
 
-  const get = (ip: string) => fetch(`${t.url}/`, { headers: { 'x-forwarded-for': ip } });
+  // A REST API endpoint: the general budget (pages and guides have their own, looser one).
+  const get = (ip: string) => fetch(`${t.url}/api/v1/stats`, { headers: { 'x-forwarded-for': ip } });
 
   it('carries the policy headers without RateLimit-Remaining, and refuses the 31st request', async () => {
     for (let i = 1; i <= 30; i++) {
@@ -41,12 +42,35 @@ describe('foundation: general rate limit (30 per 60 s per IP)', () => {
     }
   });
 
+  it('gives pages, guides and static assets their own budget of 10 times the general one', async () => {
+    const strict = await createTestApp({ env: { RATE_LIMIT_GENERAL: '3/60' } });
+    try {
+      const statuses: number[] = [];
+      const paths = ['/', '/globe', '/globe.js', '/AGENTS.md', '/docs', '/dmv'];
+      for (let i = 0; i < 31; i++) {
+        const res = await fetch(`${strict.url}${paths[i % paths.length]}`);
+        statuses.push(res.status);
+        await res.arrayBuffer();
+      }
+      expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+      expect(statuses[30]).toBe(429);
+      // The API budget is separate: 3 requests still pass.
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${strict.url}/api/v1/stats`);
+        expect(res.status).toBe(200);
+        await res.arrayBuffer();
+      }
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
     const strict = await createTestApp({ env: { RATE_LIMIT_GENERAL: '3/60' } });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
-        const res = await fetch(`${strict.url}/`, { headers: { 'x-forwarded-for': `192.0.2.${i}` } });
+        const res = await fetch(`${strict.url}/api/v1/stats`, { headers: { 'x-forwarded-for': `192.0.2.${i}` } });
         statuses.push(res.status);
         await res.arrayBuffer();
       }

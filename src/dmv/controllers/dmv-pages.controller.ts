@@ -5,10 +5,13 @@ import { Public } from '../../common/auth/public.decorator.js';
 import { FindCertificateQueryDto, VerifyContactQueryDto } from '../dto/dmv.dto.js';
 import { DmvService } from '../services/dmv.service.js';
 import { sendPage } from './page-reply.js';
+import { PAGES_POLICY } from '../../common/rate-limit/rate-limit.service.js';
+import { RatePolicy } from '../../common/rate-limit/rate-policy.decorator.js';
 
 /** The DMV's human pages: overview, certificate pages, badges and the email verification link. */
 @ApiExcludeController()
 @Public()
+@RatePolicy(PAGES_POLICY)
 @Controller('dmv')
 export class DmvPagesController {
   constructor(private readonly dmv: DmvService) {}

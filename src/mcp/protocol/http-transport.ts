@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { AppConfig } from '../../config/app-config.js';
 import { isHostAllowed, isOriginAllowed } from '../../common/http/host-guard.js';
+import { MCP_FLOOD_POLICY } from '../../common/rate-limit/rate-limit.service.js';
 import type { GateContext, GateOutcome, McpMount } from '../endpoints/profile.js';
 import type { HttpAnswer, McpServerRuntime } from './engine.js';
 import { isJsonContentType, responseFormat } from './headers.js';
@@ -198,7 +199,7 @@ export function registerMcpTransport(fastify: FastifyInstance, options: Transpor
           reply.header('allow', 'POST');
           return transportError(reply, 405, 'Method Not Allowed: this server does not offer a GET event stream.');
         }
-        const limited = await runtime.rateLimit(request.ip, 1, null);
+        const limited = await runtime.rateLimit(request.ip, 1, null, MCP_FLOOD_POLICY);
         if (limited) return write(reply, runtime, limited, undefined);
         return openStream(request, reply);
       }

@@ -25,7 +25,7 @@ describe('recall: per-credential write limits', () => {
     expect((await publish(t, second, { category: 'limits', topic: 'a', title: 'other', body: 'other' })).status).toBe(201);
   });
 
-  it('over MCP the refusal is a JSON-RPC error at HTTP 429', async () => {
+  it('over MCP (legacy revisions only) the refusal is a JSON-RPC error at HTTP 200 with Retry-After', async () => {
     const credential = await registerAgent(t, 'busy-three');
     const call = (id: number) =>
       fetch(`${t.url}/recall/mcp`, {
@@ -45,10 +45,18 @@ describe('recall: per-credential write limits', () => {
           },
         }),
       });
-    const statuses: number[] = [];
-    for (let i = 1; i <= 5; i++) statuses.push((await call(i)).status);
-    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
-    expect(statuses).toContain(429);
+    const answers: Array<{ status: number; retryAfter: string | null; error?: { data?: { error?: string } } }> = [];
+    for (let i = 1; i <= 5; i++) {
+      const res = await call(i);
+      const body = (await res.json()) as { error?: { data?: { error?: string } } };
+      answers.push({ status: res.status, retryAfter: res.headers.get('retry-after'), error: body.error });
+    }
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.slice(0, 3).map((a) => a.error)).toEqual([undefined, undefined, undefined]);
+    const refused = answers.filter((a) => a.error);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0].error?.data?.error).toBe('rate_limited');
+    expect(Number(refused[0].retryAfter)).toBeGreaterThan(0);
     const after = await rest(t, 'GET', '/recall/api/v1/messages?topic=m');
     expect((after.body as { messages: unknown[] }).messages).toHaveLength(3);
   });
