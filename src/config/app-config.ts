@@ -7,6 +7,7 @@ import {
   validateSync,
   type ValidationError,
 } from 'class-validator';
+import ipaddr from 'ipaddr.js';
 import { trimTrailing } from '../common/text/trim.js';
 
 /** A rate-limit setting: `<requests>/<seconds>` or `off`. */
@@ -34,7 +35,7 @@ class EnvironmentVariables {
   @IsOptional() @Matches(/^[^\s@<>]+@[^\s@<>]+$/, { message: 'must be an email address' }) MAIL_FROM?: string;
   @IsOptional() @Matches(/^smtps?:\/\/\S+$/, { message: 'must be an smtp:// or smtps:// URL' }) SMTP_RELAY_URL?: string;
   @IsOptional() @Matches(/^\d{1,5}$/, { message: 'must be a port number (0 = off)' }) SMTP_PORT?: string;
-  @IsOptional() @IsIn(['true', 'false', '1', '0'], { message: 'must be true or false' }) TRUST_PROXY?: string;
+  @IsOptional() @IsString() TRUST_PROXY?: string;
   @IsOptional() @IsString() ALLOWED_HOSTS?: string;
   @IsOptional() @IsString() ALLOWED_ORIGINS?: string;
   @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 30/60) or off' })
@@ -76,7 +77,11 @@ export class AppConfig {
   mailFrom!: string;
   smtpRelayUrl?: string;
   smtpPort!: number;
-  trustProxy!: boolean;
+  /**
+   * Which peers may set X-Forwarded-For: false (none), a hop count (the nearest N proxies), or proxy
+   * addresses/CIDRs (and proxy-addr's names loopback, linklocal, uniquelocal). Never "everyone".
+   */
+  trustProxy!: false | number | string[];
   allowedHosts!: string[];
   allowedOrigins!: string[];
   rateLimitGeneral!: RatePolicySetting;
@@ -117,6 +122,41 @@ function firstError(errors: ValidationError[]): string {
   return `${e.property} ${message}`;
 }
 
+const PROXY_ADDR_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: unset/false/0/off, a hop count 1-10, or a comma-separated list of addresses/CIDRs. */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '' || text === 'false' || text === '0' || text === 'off') return false;
+  const refuse = (): never => {
+    throw new ConfigError(
+      'Invalid configuration: TRUST_PROXY must be a hop count (1-10) or a comma-separated list of proxy addresses/CIDRs ' +
+        '(e.g. 10.0.0.0/8,loopback); "true" (trust every peer) is not allowed',
+    );
+  };
+  if (/^\d{1,2}$/.test(text)) {
+    const hops = Number(text);
+    return hops >= 1 && hops <= 10 ? hops : refuse();
+  }
+  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  if (entries.length === 0) refuse();
+  for (const entry of entries) {
+    if (PROXY_ADDR_NAMES.has(entry)) continue;
+    const valid = entry.includes('/') ? isValidCidr(entry) : ipaddr.isValid(entry);
+    if (!valid) refuse();
+  }
+  return entries;
+}
+
+function isValidCidr(entry: string): boolean {
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Reads and validates the environment once. Throws ConfigError with one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const raw = plainToInstance(EnvironmentVariables, { ...env }, { excludeExtraneousValues: false });
@@ -153,7 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: raw.MAIL_FROM ?? `no-reply@${mailDomain}`,
     smtpRelayUrl: raw.SMTP_RELAY_URL,
     smtpPort,
-    trustProxy: bool(raw.TRUST_PROXY, false),
+    trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     allowedHosts: list(raw.ALLOWED_HOSTS) ?? ['localhost', '127.0.0.1', '[::1]', publicHostname, publicHost],
     allowedOrigins: list(raw.ALLOWED_ORIGINS) ?? [
       'http://localhost',

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 describe('foundation: general rate limit (30 per 60 s per IP)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
   });
   afterAll(() => t.close());
 
@@ -60,6 +60,52 @@ describe('foundation: general rate limit (30 per 60 s per IP)', () => {
         expect(res.status).toBe(200);
         await res.arrayBuffer();
       }
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('ignores a spoofed X-Forwarded-For from a peer that is not a trusted proxy, and trusts only the last N hops', async () => {
+    const listed = await createTestApp({ env: { RATE_LIMIT_GENERAL: '3/60', TRUST_PROXY: '10.0.0.1' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await fetch(`${listed.url}/api/v1/stats`, { headers: { 'x-forwarded-for': `192.0.2.${i}` } });
+        statuses.push(res.status);
+        await res.arrayBuffer();
+      }
+      // The peer (127.0.0.1) is not 10.0.0.1: every request is its own, whatever the header says.
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await listed.close();
+    }
+    const oneHop = await createTestApp({ env: { RATE_LIMIT_GENERAL: '3/60', TRUST_PROXY: '1' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        // A client-chosen left-hand entry changes every time; the hop our proxy added does not.
+        const res = await fetch(`${oneHop.url}/api/v1/stats`, { headers: { 'x-forwarded-for': `192.0.2.${i}, 198.51.100.9` } });
+        statuses.push(res.status);
+        await res.arrayBuffer();
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await oneHop.close();
+    }
+  });
+
+  it('keys IPv6 clients per /64', async () => {
+    const strict = await createTestApp({ env: { RATE_LIMIT_GENERAL: '3/60', TRUST_PROXY: 'loopback' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await fetch(`${strict.url}/api/v1/stats`, { headers: { 'x-forwarded-for': `2001:db8:5:6::${i + 1}` } });
+        statuses.push(res.status);
+        await res.arrayBuffer();
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const other = await fetch(`${strict.url}/api/v1/stats`, { headers: { 'x-forwarded-for': '2001:db8:5:7::1' } });
+      expect(other.status).toBe(200);
     } finally {
       await strict.close();
     }

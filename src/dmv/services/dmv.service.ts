@@ -1,3 +1,4 @@
+import { clientKey } from '../../common/http/client-ip.js';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
@@ -125,7 +126,7 @@ export class DmvService {
           );
         }
         // A replay consumes nothing: peek at the budget only to report it.
-        const peek = await this.rateLimits.consume('register', ctx.ip, 0);
+        const peek = await this.rateLimits.consume('register', clientKey(ctx.ip), 0);
         return {
           result: stored.result as unknown as RegistrationResult,
           created: false,
@@ -135,7 +136,7 @@ export class DmvService {
       }
     }
 
-    const budget = await this.rateLimits.consume('register', ctx.ip);
+    const budget = await this.rateLimits.consume('register', clientKey(ctx.ip));
     const headers = this.budgetHeaders(budget);
     if (!budget.allowed) {
       const retry = Math.max(1, budget.retryAfterSeconds || budget.policy.windowSeconds);

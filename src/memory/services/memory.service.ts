@@ -6,6 +6,7 @@ import { bearerToken, hashToken } from '../../common/auth/token.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
 import { AppConfig } from '../../config/app-config.js';
+import { clientKey } from '../../common/http/client-ip.js';
 import {
   contentHash,
   validateAgentInput,
@@ -212,7 +213,8 @@ export class MemoryService {
         status: 409,
       });
     }
-    await this.consumeWriteBudget(gate.credentialHash, ctx);
+    // Charged to the client address: a new credential is free to make, so a budget keyed by it would not bind.
+    await this.consumeWriteBudget(ctx.ip === undefined ? gate.credentialHash : `ip:${clientKey(ctx.ip)}`, ctx);
     const input = validateAgentInput({ handle: args.handle, profile: args.profile });
     const refused = rejection(input);
     if (refused || !input.ok) throw refused;

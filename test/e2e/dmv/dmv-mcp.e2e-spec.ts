@@ -29,7 +29,7 @@ describe('dmv: register_agent and verify_certificate on the community MCP server
   beforeAll(async () => {
     smtp = await startSmtpSink();
     t = await createTestApp({
-      env: { SMTP_RELAY_URL: smtp.url, TRUST_PROXY: 'true', RATE_LIMIT_GENERAL: 'off', DMV_DAILY_CAP_PER_EMAIL: '2' },
+      env: { SMTP_RELAY_URL: smtp.url, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_GENERAL: 'off', DMV_DAILY_CAP_PER_EMAIL: '2' },
     });
     const list = await mcpRequest(t.url, 'tools/list');
     tools = new Map(((list.result?.tools ?? []) as ListedTool[]).map((tool) => [tool.name, tool]));
@@ -298,7 +298,7 @@ describe('dmv: register_agent and verify_certificate on the community MCP server
 describe('dmv: register budget headers with the general limit on', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
   });
   afterAll(() => t?.close());
 

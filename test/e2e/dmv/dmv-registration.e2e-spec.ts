@@ -16,7 +16,7 @@ describe('dmv: registration over REST, email verification, pages, lookup, operat
     t = await createTestApp({
       env: {
         SMTP_RELAY_URL: smtp.url,
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '127.0.0.1',
         RATE_LIMIT_GENERAL: 'off',
         DMV_DAILY_CAP_PER_EMAIL: String(CAP),
         OPERATOR_BOOTSTRAP_TOKEN: OPERATOR_TOKEN,
