@@ -92,7 +92,8 @@ export class AppConfig {
   logLevel!: string;
   operatorBootstrapToken?: string;
   seedDemo!: boolean;
-  dmvLookupUrl!: string;
+  /** An external DMV lookup API for verify_certificate; undefined: this service's own lookup, in process. */
+  dmvLookupUrl?: string;
   dmvDailyCapPerEmail!: number;
 }
 
@@ -209,7 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: raw.LOG_LEVEL ?? 'info',
     operatorBootstrapToken: raw.OPERATOR_BOOTSTRAP_TOKEN,
     seedDemo: bool(raw.SEED_DEMO, true),
-    dmvLookupUrl: raw.DMV_LOOKUP_URL ?? `${publicBaseUrl}/dmv/api/lookup`,
+    dmvLookupUrl: raw.DMV_LOOKUP_URL,
     dmvDailyCapPerEmail: Number(raw.DMV_DAILY_CAP_PER_EMAIL ?? 5),
   } satisfies Partial<AppConfig>);
   return config;

@@ -383,6 +383,38 @@ export class DmvService {
     return this.registrations.findOne({ where: { certificateId: canonical, withdrawnAt: IsNull() } });
   }
 
+  /** The lookup's answer from this process, or undefined when it failed (database down, …). */
+  private async lookupInProcess(canonical: string): Promise<unknown> {
+    try {
+      return await this.lookup(canonical);
+    } catch (error) {
+      this.logger.warn(`DMV lookup failed (${(error as Error).name}); reporting unavailable`);
+      return undefined;
+    }
+  }
+
+  /** The answer of an external lookup API, or undefined when there is no well-formed 200 answer in time. */
+  private async fetchLookup(lookupUrl: string, canonical: string): Promise<unknown> {
+    try {
+      const url = new URL(lookupUrl);
+      url.searchParams.set('certificate_id', canonical);
+      const res = await fetch(url, {
+        headers: { accept: 'application/json' },
+        redirect: 'error',
+        signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
+      });
+      if (res.status !== 200) {
+        this.logger.warn(`DMV lookup answered HTTP ${res.status}; reporting unavailable`);
+        await res.body?.cancel().catch(() => undefined);
+        return undefined;
+      }
+      return (await res.json()) as unknown;
+    } catch (error) {
+      this.logger.warn(`DMV lookup failed (${(error as Error).name}); reporting unavailable`);
+      return undefined;
+    }
+  }
+
   /** The public lookup: issued, not_found (also for withdrawn certificates) or invalid_format. */
   async lookup(certificateId: string): Promise<LookupResult> {
     const parsed = parseCertificateId(certificateId);
@@ -401,8 +433,9 @@ export class DmvService {
   }
 
   /**
-   * verify_certificate: the format is checked here; issuance is asked of the lookup API over HTTP
-   * (DMV_LOOKUP_URL), its only source. Any failure to get a well-formed answer is `unavailable`.
+   * verify_certificate: the format is checked here; issuance is asked of the lookup — in process (the same
+   * code as GET /dmv/api/lookup, without an HTTP round trip through our own rate limit) unless DMV_LOOKUP_URL
+   * names an external lookup API. Any failure to get a well-formed answer is `unavailable`, never not_found.
    */
   async verifyCertificate(certificateId: string): Promise<VerifyResult> {
     const parsed = parseCertificateId(certificateId);
@@ -425,25 +458,9 @@ export class DmvService {
       agent_name: null,
       certificate_url: null,
     };
-    let body: unknown;
-    try {
-      const url = new URL(this.config.dmvLookupUrl);
-      url.searchParams.set('certificate_id', canonical);
-      const res = await fetch(url, {
-        headers: { accept: 'application/json' },
-        redirect: 'error',
-        signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
-      });
-      if (res.status !== 200) {
-        this.logger.warn(`DMV lookup answered HTTP ${res.status}; reporting unavailable`);
-        await res.body?.cancel().catch(() => undefined);
-        return unavailable;
-      }
-      body = await res.json();
-    } catch (error) {
-      this.logger.warn(`DMV lookup failed (${(error as Error).name}); reporting unavailable`);
-      return unavailable;
-    }
+    const lookupUrl = this.config.dmvLookupUrl;
+    const body = lookupUrl === undefined ? await this.lookupInProcess(canonical) : await this.fetchLookup(lookupUrl, canonical);
+    if (body === undefined) return unavailable;
     const answer = body as Partial<Record<string, unknown>> | null;
     if (!answer || typeof answer !== 'object' || answer.certificate_id !== canonical) return unavailable;
     if (answer.status === 'not_found') {
