@@ -25,6 +25,9 @@ export function createFastifyAdapter(config: AppConfig, logger: Logger | false):
 export async function configureApp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
 
+  // Headers must arrive within a third of the request timeout (Node's default is 60 s).
+  fastify.server.headersTimeout = Math.max(1000, Math.floor(config.httpRequestTimeoutMs / 3));
+
   const securityHeaders = computeSecurityHeaders();
   // Callback-style hooks: they run on every request, and avoiding a promise per hook is measurable.
   fastify.addHook('onRequest', (request, reply, done) => {

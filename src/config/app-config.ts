@@ -57,6 +57,10 @@ class EnvironmentVariables {
   @IsOptional() @Matches(URL_PATTERN, { message: 'must be an absolute http(s) URL' }) DMV_LOOKUP_URL?: string;
   @IsOptional() @Matches(/^\d{1,4}$/, { message: 'must be a whole number' }) DMV_DAILY_CAP_PER_EMAIL?: string;
   @IsOptional() @Matches(/^\d{1,3}$/, { message: 'must be a whole number' }) DB_POOL_SIZE?: string;
+  @IsOptional() @Matches(/^\d{1,3}$/, { message: 'must be a whole number' }) SSE_MAX_PER_IP?: string;
+  @IsOptional() @Matches(/^\d{1,6}$/, { message: 'must be a whole number' }) SSE_MAX_TOTAL?: string;
+  @IsOptional() @Matches(/^\d{1,6}$/, { message: 'must be a whole number of seconds' }) SSE_MAX_LIFETIME_SECONDS?: string;
+  @IsOptional() @Matches(/^\d{1,6}$/, { message: 'must be a whole number of milliseconds' }) HTTP_REQUEST_TIMEOUT_MS?: string;
 }
 
 /** A configuration problem that stops boot; its message is one line naming the variable. */
@@ -95,6 +99,10 @@ export class AppConfig {
   /** An external DMV lookup API for verify_certificate; undefined: this service's own lookup, in process. */
   dmvLookupUrl?: string;
   dmvDailyCapPerEmail!: number;
+  /** Open GET keepalive streams (SSE): per client address, overall, and the longest one lives. */
+  sseLimits!: { perClient: number; total: number; maxLifetimeMs: number };
+  /** Longest a client may take to send a whole request (headers within a third of it). */
+  httpRequestTimeoutMs!: number;
 }
 
 function parseRate(value: string | undefined, fallback: string): RatePolicySetting {
@@ -212,6 +220,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: bool(raw.SEED_DEMO, true),
     dmvLookupUrl: raw.DMV_LOOKUP_URL,
     dmvDailyCapPerEmail: Number(raw.DMV_DAILY_CAP_PER_EMAIL ?? 5),
+    sseLimits: {
+      perClient: Number(raw.SSE_MAX_PER_IP ?? 4),
+      total: Number(raw.SSE_MAX_TOTAL ?? 1000),
+      maxLifetimeMs: Number(raw.SSE_MAX_LIFETIME_SECONDS ?? 1800) * 1000,
+    },
+    httpRequestTimeoutMs: Number(raw.HTTP_REQUEST_TIMEOUT_MS ?? 30_000),
   } satisfies Partial<AppConfig>);
   return config;
 }
