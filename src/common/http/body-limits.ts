@@ -6,8 +6,11 @@ import { sendAppError } from '../errors/send-app-error.js';
 /** Every route reads at most this much (Fastify's server-wide bodyLimit); a route may declare more. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
+/** HTML form posts. */
+export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+
 /** Media types beyond JSON that only routes declaring them accept (their parsers never run elsewhere). */
-const SCOPED_MEDIA_TYPES = new Set(['application/x-ndjson']);
+const SCOPED_MEDIA_TYPES = new Set(['application/x-ndjson', FORM_MEDIA_TYPE]);
 
 export interface RouteBodyPolicy {
   /** Bytes this route reads at most (instead of {@link DEFAULT_BODY_LIMIT}). */
@@ -33,6 +36,8 @@ function mediaType(request: FastifyRequest): string | undefined {
  * before the application registers its routes (Nest does that in init()).
  */
 export function registerBodyPolicies(fastify: FastifyInstance): void {
+  // Form posts are parsed by the adapter's own urlencoded parser (a plain object of their fields); only
+  // routes that accept them get that far.
   fastify.addHook('onRoute', (route) => {
     const policy = (route.config as { body?: RouteBodyPolicy } | undefined)?.body;
     if (policy?.bodyLimit) route.bodyLimit = policy.bodyLimit;

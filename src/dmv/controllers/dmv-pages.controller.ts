@@ -1,4 +1,5 @@
-import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { BodyPolicy, FORM_MEDIA_TYPE } from '../../common/http/body-limits.js';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
@@ -40,8 +41,17 @@ export class DmvPagesController {
     return sendPage(reply, await this.dmv.badge(id, ifNoneMatch));
   }
 
+  /** The link in the email: a confirmation page; opening it verifies nothing. */
   @Get('verify')
-  async verify(@Query() query: VerifyContactQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    return sendPage(reply, await this.dmv.verifyContact(query.token));
+  async confirm(@Query() query: VerifyContactQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    return sendPage(reply, await this.dmv.confirmContactPage(query.token));
+  }
+
+  /** The confirmation page's button (an HTML form: application/x-www-form-urlencoded). */
+  @Post('verify')
+  @HttpCode(200)
+  @BodyPolicy({ bodyLimit: 4096, accepts: [FORM_MEDIA_TYPE] })
+  async verify(@Body() body: VerifyContactQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    return sendPage(reply, await this.dmv.verifyContact(body?.token));
   }
 }

@@ -16,6 +16,7 @@ import {
   renderCertificatePage,
   renderDmvHomePage,
   renderNotFoundPage,
+  renderVerifyConfirmPage,
   renderVerifyResultPage,
   type VerifyResultKind,
 } from '../domain/certificate-view.js';
@@ -558,16 +559,41 @@ export class DmvService {
     return { status: 200, contentType: 'image/svg+xml; charset=utf-8', body: svg, headers };
   }
 
-  /** GET /dmv/verify?token=…: consumes a one-time link and marks the contact verified. */
-  async verifyContact(token: string | undefined): Promise<PageResponse> {
-    const page = (kind: VerifyResultKind, status: number, domain?: string) =>
-      this.html(status, renderVerifyResultPage(kind, domain), { 'Cache-Control': 'no-store' });
+  /**
+   * GET /dmv/verify?token=…: a confirmation page whose button POSTs the token; consumes nothing (link
+   * scanners open links). Invalid, used and expired links get their result pages.
+   */
+  async confirmContactPage(token: string | undefined): Promise<PageResponse> {
+    const checked = await this.usableToken(token);
+    if ('page' in checked) return checked.page;
+    return this.html(200, renderVerifyConfirmPage(token!, checked.registration.domain), {
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+    });
+  }
+
+  private async usableToken(
+    token: string | undefined,
+  ): Promise<{ page: PageResponse } | { row: DmvVerificationTokenEntity; registration: DmvRegistrationEntity }> {
+    const page = (kind: VerifyResultKind, status: number, domain?: string) => ({
+      page: this.html(status, renderVerifyResultPage(kind, domain), { 'Cache-Control': 'no-store' }),
+    });
     if (!token || !VERIFICATION_TOKEN.test(token)) return page('invalid', 404);
     const row = await this.tokens.findOne({ where: { tokenHash: hashToken(token) }, relations: { registration: true } });
     const registration = row?.registration;
     if (!row || !registration || registration.withdrawnAt) return page('invalid', 404);
     if (row.usedAt) return page('already_used', 200, registration.domain);
     if (row.expiresAt.getTime() <= Date.now()) return page('expired', 410, registration.domain);
+    return { row, registration };
+  }
+
+  /** POST /dmv/verify (the confirmation page's button): consumes the one-time token, marks the contact verified. */
+  async verifyContact(token: string | undefined): Promise<PageResponse> {
+    const page = (kind: VerifyResultKind, status: number, domain?: string) =>
+      this.html(status, renderVerifyResultPage(kind, domain), { 'Cache-Control': 'no-store' });
+    const checked = await this.usableToken(token);
+    if ('page' in checked) return checked.page;
+    const { row, registration } = checked;
     const consumed = await this.dataSource.transaction(async (tx) => {
       const used = (await tx.query(
         `UPDATE dmv_verification_token SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() RETURNING id`,
