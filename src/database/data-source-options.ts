@@ -17,7 +17,9 @@ export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions
     namingStrategy: new SnakeNamingStrategy(),
     uuidExtension: 'pgcrypto',
     invalidWhereValuesBehavior: { null: 'throw', undefined: 'throw' },
-    logging: ['error'],
+    // TypeORM's error logging prints each failed statement with its parameters (emails, bodies, tokens);
+    // failures are logged by the exception filters instead, without them (src/common/http/safe-error.ts).
+    logging: false,
     extra: {
       max: poolSize,
       connectionTimeoutMillis: 3000,
