@@ -110,7 +110,14 @@ describe('dmv: register_agent and verify_certificate on the community MCP server
     expect(row.source).toBe('mcp');
 
     const mail = await smtp.waitFor('mcp@example.com');
-    const page = await fetch(verificationLink(mail.text));
+    const link = verificationLink(mail.text);
+    // The link opens a confirmation page; its button POSTs the token.
+    expect(await (await fetch(link)).text()).toContain('Confirm your contact address');
+    const page = await fetch(`${t.url}/dmv/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: new URL(link).searchParams.get('token')! }).toString(),
+    });
     expect(await page.text()).toContain('Contact verified');
 
     // The certificate page shows the same non-binding text the tool returned.
