@@ -328,6 +328,9 @@ const INJECTION_RULES: ReadonlyArray<{ flag: PromptInjectionFlag; patterns: RegE
     flag: 'prompt_injection:role_override',
     patterns: [
       /\byou\s+are\s+now\s+(?:an?\s+|the\s+|in\s+|my\s+)?(?:(?:unrestricted|unfiltered|uncensored|jailbroken|evil|no\s+longer)\b|dan\b|(?:developer|god|admin|root|jailbreak|debug|sudo)\s+mode\b)/i,
+      // Bounded: a start needs "you are now a/the/my" and scans at most 60 characters; recheck's fuzzer reports the
+      // overlap of such windows as polynomial. Timed on adversarial input in content-rules.redos.spec.ts.
+      // eslint-disable-next-line redos/no-vulnerable
       /\byou\s+are\s+now\s+(?:an?|the|my)\s[^.!?\n]{0,60}?\b(?:assistant|ai|model|agent|bot|persona|character)\b/i,
       /\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|shall|should)\b/i,
       /\byou\s+are\s+no\s+longer\s+(?:an?\s+|bound|restricted|limited|required|claude|chatgpt|gpt)/i,
