@@ -4,6 +4,10 @@ import type { AppConfig } from './config/app-config.js';
 import { fastifyServerOptions } from './common/http/fastify-options.js';
 import { isHostAllowed, isOriginAllowed } from './common/http/host-guard.js';
 import { registerOpenApi } from './common/http/openapi.js';
+import { registerBodyPolicies } from './common/http/body-limits.js';
+import { registerAdminGate } from './common/auth/admin-gate.js';
+import { OperatorsService } from './common/auth/operators.service.js';
+import { RateLimitService } from './common/rate-limit/rate-limit.service.js';
 import { accessLogHook } from './common/http/request-hooks.js';
 import { metricsHook } from './common/metrics/http-metrics.js';
 import { computeSecurityHeaders } from './common/http/security-headers.js';
@@ -23,6 +27,9 @@ export function createFastifyAdapter(config: AppConfig, logger: Logger | false):
 export async function configureApp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
 
+  // Headers must arrive within a third of the request timeout (Node's default is 60 s).
+  fastify.server.headersTimeout = Math.max(1000, Math.floor(config.httpRequestTimeoutMs / 3));
+
   const securityHeaders = computeSecurityHeaders();
   // Callback-style hooks: they run on every request, and avoiding a promise per hook is measurable.
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -40,6 +47,9 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
     }
     done();
   });
+  // Body limits per route and the operator gate: both answer before a request body is read.
+  registerBodyPolicies(fastify);
+  registerAdminGate(fastify, app.get(OperatorsService), app.get(RateLimitService));
   const accessLog = accessLogHook(config);
   if (accessLog) fastify.addHook('onResponse', accessLog);
   fastify.addHook('onResponse', metricsHook);

@@ -46,10 +46,14 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
     [{ SMTP_RELAY_URL: 'http://relay' }, 'SMTP_RELAY_URL'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '99' }, 'TRUST_PROXY'],
     [{ RATE_LIMIT_GENERAL: '30 per minute' }, 'RATE_LIMIT_GENERAL'],
     [{ RATE_LIMIT_REGISTER: '0/60' }, 'RATE_LIMIT_REGISTER'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ OPERATOR_BOOTSTRAP_TOKEN: 'secret-token-without-prefix' }, 'OPERATOR_BOOTSTRAP_TOKEN'],
+    [{ OPERATOR_BOOTSTRAP_TOKEN: 'mco_sixteen_chars_xx' }, 'OPERATOR_BOOTSTRAP_TOKEN'],
     [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
   ])('refuses %o with one line naming %s', (env, variable) => {
     let error: unknown;
@@ -68,5 +72,16 @@ describe('loadConfig', () => {
 
   it('describes a database URL without its password', () => {
     expect(describeDatabaseUrl('postgres://u:hunter2@db:5432/app')).toBe('postgres://u@db:5432/app');
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses/CIDRs, never "everyone"', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'loopback',
+      'fd00::/8',
+    ]);
   });
 });

@@ -7,6 +7,8 @@ import {
   validateSync,
   type ValidationError,
 } from 'class-validator';
+import ipaddr from 'ipaddr.js';
+import { trimTrailing } from '../common/text/trim.js';
 
 /** A rate-limit setting: `<requests>/<seconds>` or `off`. */
 export interface RatePolicySetting {
@@ -35,7 +37,7 @@ class EnvironmentVariables {
   @IsOptional() @Matches(/^\d{1,5}$/, { message: 'must be a port number (0 = off)' }) SMTP_PORT?: string;
   @IsOptional() @Matches(/^([1-9]|[1-9]\d{1,2})$/, { message: 'must be 1-999 seconds' }) SMTP_TIMEOUT_SECONDS?: string;
   @IsOptional() @Matches(/^([1-9]|[1-9]\d{1,3})$/, { message: 'must be 1-9999 seconds' }) MAIL_RETRY_DELAY_SECONDS?: string;
-  @IsOptional() @IsIn(['true', 'false', '1', '0'], { message: 'must be true or false' }) TRUST_PROXY?: string;
+  @IsOptional() @IsString() TRUST_PROXY?: string;
   @IsOptional() @IsString() ALLOWED_HOSTS?: string;
   @IsOptional() @IsString() ALLOWED_ORIGINS?: string;
   @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 30/60) or off' })
@@ -50,7 +52,8 @@ class EnvironmentVariables {
     message: 'must be one of fatal, error, warn, info, debug, trace, silent',
   })
   LOG_LEVEL?: string;
-  @IsOptional() @Matches(/^mco_[A-Za-z0-9_-]{16,}$/, { message: 'must start with mco_ followed by at least 16 characters' })
+  // As random as a generated token (32 bytes, 43 base64url characters): a short one could be guessed.
+  @IsOptional() @Matches(/^mco_[A-Za-z0-9_-]{43,}$/, { message: 'must start with mco_ followed by at least 43 random characters (32 bytes base64url)' })
   OPERATOR_BOOTSTRAP_TOKEN?: string;
   @IsOptional() @Matches(/^[\x21-\x7e]{32,200}$/, { message: 'must be 32-200 visible ASCII characters' }) METRICS_TOKEN?: string;
   @IsOptional() @IsIn(['true', 'false', '1', '0'], { message: 'must be true or false' }) SEED_DEMO?: string;
@@ -84,6 +87,10 @@ class EnvironmentVariables {
   RATE_LIMIT_INBOX_SEND_AGENT?: string;
   @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <messages>/<seconds> (e.g. 200/86400) or off' })
   RATE_LIMIT_INBOX_SEND_OWNER?: string;
+  @IsOptional() @Matches(/^\d{1,3}$/, { message: 'must be a whole number' }) SSE_MAX_PER_IP?: string;
+  @IsOptional() @Matches(/^\d{1,6}$/, { message: 'must be a whole number' }) SSE_MAX_TOTAL?: string;
+  @IsOptional() @Matches(/^\d{1,6}$/, { message: 'must be a whole number of seconds' }) SSE_MAX_LIFETIME_SECONDS?: string;
+  @IsOptional() @Matches(/^\d{1,6}$/, { message: 'must be a whole number of milliseconds' }) HTTP_REQUEST_TIMEOUT_MS?: string;
 }
 
 /** A configuration problem that stops boot; its message is one line naming the variable. */
@@ -108,7 +115,11 @@ export class AppConfig {
   smtpTimeoutSeconds!: number;
   /** First retry delay of the outbox (doubled per retry), and the worker's backstop for queued mail. */
   mailRetryDelaySeconds!: number;
-  trustProxy!: boolean;
+  /**
+   * Which peers may set X-Forwarded-For: false (none), a hop count (the nearest N proxies), or proxy
+   * addresses/CIDRs (and proxy-addr's names loopback, linklocal, uniquelocal). Never "everyone".
+   */
+  trustProxy!: false | number | string[];
   allowedHosts!: string[];
   allowedOrigins!: string[];
   rateLimitGeneral!: RatePolicySetting;
@@ -121,7 +132,8 @@ export class AppConfig {
   /** A bearer token for Prometheus scrapes of /metrics (operator tokens work too). */
   metricsToken?: string;
   seedDemo!: boolean;
-  dmvLookupUrl!: string;
+  /** An external DMV lookup API for verify_certificate; undefined: this service's own lookup, in process. */
+  dmvLookupUrl?: string;
   dmvDailyCapPerEmail!: number;
   /** Encrypts stored private keys and secrets (AES-256-GCM) when set. */
   brokerKeyEncryptionKey?: string;
@@ -151,6 +163,10 @@ export class AppConfig {
   rateLimitInboxSmtpIp!: RatePolicySetting;
   rateLimitInboxSendAgent!: RatePolicySetting;
   rateLimitInboxSendOwner!: RatePolicySetting;
+  /** Open GET keepalive streams (SSE): per client address, overall, and the longest one lives. */
+  sseLimits!: { perClient: number; total: number; maxLifetimeMs: number };
+  /** Longest a client may take to send a whole request (headers within a third of it). */
+  httpRequestTimeoutMs!: number;
 }
 
 function parseRate(value: string | undefined, fallback: string): RatePolicySetting {
@@ -193,7 +209,7 @@ function parseAuthorities(value: string | undefined): { issuer: string; jwks_uri
   return parsed.map((entry: unknown) => {
     const e = entry as { issuer?: unknown; jwks_uri?: unknown };
     if (typeof e?.issuer !== 'string' || typeof e.jwks_uri !== 'string' || !URL_PATTERN.test(e.issuer) || !URL_PATTERN.test(e.jwks_uri)) throw fail();
-    return { issuer: e.issuer.replace(/\/+$/, ''), jwks_uri: e.jwks_uri };
+    return { issuer: trimTrailing(e.issuer, '/'), jwks_uri: e.jwks_uri };
   });
 }
 
@@ -201,6 +217,41 @@ function firstError(errors: ValidationError[]): string {
   const e = errors[0];
   const message = Object.values(e.constraints ?? {})[0] ?? 'is invalid';
   return `${e.property} ${message}`;
+}
+
+const PROXY_ADDR_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: unset/false/0/off, a hop count 1-10, or a comma-separated list of addresses/CIDRs. */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '' || text === 'false' || text === '0' || text === 'off') return false;
+  const refuse = (): never => {
+    throw new ConfigError(
+      'Invalid configuration: TRUST_PROXY must be a hop count (1-10) or a comma-separated list of proxy addresses/CIDRs ' +
+        '(e.g. 10.0.0.0/8,loopback); "true" (trust every peer) is not allowed',
+    );
+  };
+  if (/^\d{1,2}$/.test(text)) {
+    const hops = Number(text);
+    return hops >= 1 && hops <= 10 ? hops : refuse();
+  }
+  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  if (entries.length === 0) refuse();
+  for (const entry of entries) {
+    if (PROXY_ADDR_NAMES.has(entry)) continue;
+    const valid = entry.includes('/') ? isValidCidr(entry) : ipaddr.isValid(entry);
+    if (!valid) refuse();
+  }
+  return entries;
+}
+
+function isValidCidr(entry: string): boolean {
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Reads and validates the environment once. Throws ConfigError with one line naming the variable. */
@@ -224,7 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('Invalid configuration: INBOX_SMTP_TLS_CERT and INBOX_SMTP_TLS_KEY must be set together');
   }
 
-  const publicBaseUrl = (raw.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+    const publicBaseUrl = trimTrailing(raw.PUBLIC_BASE_URL ?? `http://localhost:${port}`, '/');
   const publicHost = new URL(publicBaseUrl).host.toLowerCase();
   const publicHostname = new URL(publicBaseUrl).hostname.toLowerCase();
   const mailDomain = (raw.MAIL_DOMAIN ?? 'agents.localhost').toLowerCase();
@@ -245,7 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpPort,
     smtpTimeoutSeconds: Number(raw.SMTP_TIMEOUT_SECONDS ?? 15),
     mailRetryDelaySeconds: Number(raw.MAIL_RETRY_DELAY_SECONDS ?? 5),
-    trustProxy: bool(raw.TRUST_PROXY, false),
+    trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     allowedHosts: list(raw.ALLOWED_HOSTS) ?? ['localhost', '127.0.0.1', '[::1]', publicHostname, publicHost],
     allowedOrigins: list(raw.ALLOWED_ORIGINS) ?? [
       'http://localhost',
@@ -262,7 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     operatorBootstrapToken: raw.OPERATOR_BOOTSTRAP_TOKEN,
     metricsToken: raw.METRICS_TOKEN,
     seedDemo: bool(raw.SEED_DEMO, true),
-    dmvLookupUrl: raw.DMV_LOOKUP_URL ?? `${publicBaseUrl}/dmv/api/lookup`,
+    dmvLookupUrl: raw.DMV_LOOKUP_URL,
     dmvDailyCapPerEmail: Number(raw.DMV_DAILY_CAP_PER_EMAIL ?? 5),
     brokerKeyEncryptionKey: raw.BROKER_KEY_ENCRYPTION_KEY,
     oauthCimdAllowLoopback: bool(raw.OAUTH_CIMD_ALLOW_LOOPBACK, false),
@@ -283,6 +334,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitInboxSmtpIp: parseRate(raw.RATE_LIMIT_INBOX_SMTP_IP, '120/60'),
     rateLimitInboxSendAgent: parseRate(raw.RATE_LIMIT_INBOX_SEND_AGENT, '30/3600'),
     rateLimitInboxSendOwner: parseRate(raw.RATE_LIMIT_INBOX_SEND_OWNER, '200/86400'),
+    sseLimits: {
+      perClient: Number(raw.SSE_MAX_PER_IP ?? 4),
+      total: Number(raw.SSE_MAX_TOTAL ?? 1000),
+      maxLifetimeMs: Number(raw.SSE_MAX_LIFETIME_SECONDS ?? 1800) * 1000,
+    },
+    httpRequestTimeoutMs: Number(raw.HTTP_REQUEST_TIMEOUT_MS ?? 30_000),
   } satisfies Partial<AppConfig>);
   return config;
 }

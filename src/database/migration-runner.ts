@@ -11,6 +11,8 @@ export async function runMigrationsLocked(dataSource: DataSource): Promise<strin
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
+    // Waiting for another instance's migrations may take longer than the statement timeout.
+    await runner.query('SET statement_timeout = 0');
     await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       const applied = await dataSource.runMigrations({ transaction: 'each' });
@@ -19,6 +21,7 @@ export async function runMigrationsLocked(dataSource: DataSource): Promise<strin
       await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
   } finally {
+    await runner.query('RESET statement_timeout').catch(() => undefined);
     await runner.release();
   }
 }

@@ -16,9 +16,6 @@ import { MemberCountCache } from './services/member-count-cache.js';
 import { MemberPages } from './services/member-pages.js';
 import { MemberSearch } from './services/member-search.js';
 
-/** NDJSON import bodies may be larger than the 1 MiB default: 10,000 rows fit comfortably in 16 MiB. */
-const NDJSON_BODY_LIMIT = 16 * 1024 * 1024;
-
 /** The public member directory: members, search, globe, stats, REST API v1, pages and the docs corpus. */
 @Module({
   imports: [TypeOrmModule.forFeature([MemberEntity, MemberAuditEntity, MemberSearchChangeEntity])],
@@ -38,13 +35,17 @@ export class DirectoryModule implements OnModuleInit {
     links.add({ href: '/openapi.json', label: 'OpenAPI', description: 'The REST API as an OpenAPI 3.1 document.' });
   }
 
-  /** Lets POST /admin/members/import accept NDJSON (`application/x-ndjson`), handed over as text. */
+  /**
+   * Lets POST /admin/members/import accept NDJSON (`application/x-ndjson`), handed over as text. The parser
+   * runs only on routes that declare the type (@BodyPolicy; others answer 415 before reading), and reads at
+   * most the route's own limit.
+   */
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
     if (!fastify || fastify.hasContentTypeParser('application/x-ndjson')) return;
     fastify.addContentTypeParser(
       'application/x-ndjson',
-      { parseAs: 'string', bodyLimit: NDJSON_BODY_LIMIT },
+      { parseAs: 'string' },
       (_request, body, done) => done(null, body),
     );
   }

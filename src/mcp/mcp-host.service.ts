@@ -27,7 +27,7 @@ import { compileCatalog, createSchemaCompiler, ToolRegistryError } from './regis
 @Injectable()
 export class McpHost implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('McpHost');
-  private readonly streams = new KeepaliveStreams();
+  private readonly streams: KeepaliveStreams;
   private runtimeList: McpServerRuntime[] = [];
   private front?: McpFront;
 
@@ -39,7 +39,9 @@ export class McpHost implements OnModuleInit, OnApplicationBootstrap, BeforeAppl
     private readonly links: SiteLinks,
     @Inject(MCP_PROFILES) private readonly profiles: McpProfile[],
     @Inject(MCP_EXTRA_PROFILES) private readonly extraProfiles: McpProfile[],
-  ) {}
+  ) {
+    this.streams = new KeepaliveStreams(config.sseLimits);
+  }
 
   /** The mounted servers (tests walk their tools). */
   get runtimes(): readonly McpServerRuntime[] {

@@ -83,6 +83,8 @@ export interface WriteContext {
   headers: Readonly<Record<string, string | string[] | undefined>>;
   /** Adds a response header (Idempotency-Replayed, rate-limit headers). */
   setHeader?(name: string, value: string): void;
+  /** The client address (registrations are budgeted per address, not per the credential they create). */
+  ip?: string;
 }
 
 /** Raw arguments: everything is untrusted and checked by the service, so both surfaces get the same codes. */

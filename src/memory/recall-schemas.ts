@@ -2,7 +2,22 @@
  * JSON Schemas (2020-12) of Recall's inputs and outputs. The MCP tools publish them in tools/list and
  * the REST controllers reuse them in the OpenAPI document, so every field is described once.
  */
-import { BODY_MAX_LENGTH, CATEGORY_DESCRIPTION_MAX_LENGTH, CATEGORY_SLUG_MAX_LENGTH, CATEGORY_TITLE_MAX_LENGTH, HANDLE_MAX_LENGTH, PROFILE_MAX_LENGTH, TITLE_MAX_LENGTH, TOPIC_MAX_LENGTH } from './domain/content-rules.js';
+import {
+  BODY_MAX_LENGTH,
+  BODY_MIN_LENGTH,
+  CATEGORY_DESCRIPTION_MAX_LENGTH,
+  CATEGORY_SLUG_MAX_LENGTH,
+  CATEGORY_SLUG_MIN_LENGTH,
+  CATEGORY_TITLE_MAX_LENGTH,
+  CATEGORY_TITLE_MIN_LENGTH,
+  HANDLE_MAX_LENGTH,
+  HANDLE_MIN_LENGTH,
+  PROFILE_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
+  TITLE_MIN_LENGTH,
+  TOPIC_MAX_LENGTH,
+  TOPIC_MIN_LENGTH,
+} from './domain/content-rules.js';
 
 export const MAX_LIMIT = 50;
 export const DEFAULT_LIMIT = 20;
@@ -150,16 +165,29 @@ export const similarAgentsSchema = {
 
 // --- inputs --------------------------------------------------------------------------------------------------
 
+// The schemas say what docs/recall/API.md says (lengths in code points, as documented), so a model that builds
+// arguments from them is not refused afterwards.
 const writeArgs = {
   public_ack: {
     type: 'boolean',
+    const: true,
     description: 'Required: must be true, acknowledging that the contribution becomes public to everyone.',
   },
   request_id: {
     type: 'string',
+    format: 'uuid',
     description:
       'Required: a UUID you generate per write. Retrying with the same id and arguments replays the first result.',
   },
+};
+
+/**
+ * The published error codes of the write arguments (API.md), used when the schema refuses them, so MCP
+ * answers `public_ack_required` / `invalid_request_id` as REST does rather than a generic validation_failed.
+ */
+export const writeInputErrorCodes: Readonly<Record<string, { code: string; message: string }>> = {
+  public_ack: { code: 'public_ack_required', message: 'Set public_ack to true: everything written to Recall is public.' },
+  request_id: { code: 'invalid_request_id', message: 'request_id must be a UUID you generate for this write.' },
 };
 
 const pageIn = {
@@ -176,36 +204,66 @@ const includeFlagged = {
 export const registerAgentInput = {
   type: 'object',
   properties: {
-    handle: { type: 'string', maxLength: HANDLE_MAX_LENGTH * 4, description: '3-32 characters of a-z, 0-9, _ or -.' },
-    profile: { type: 'string', maxLength: PROFILE_MAX_LENGTH * 4, description: `Optional public description, at most ${PROFILE_MAX_LENGTH} characters.` },
+    handle: {
+      type: 'string',
+      minLength: HANDLE_MIN_LENGTH,
+      maxLength: HANDLE_MAX_LENGTH,
+      description: '3-32 characters of a-z, 0-9, _ or -, starting with a letter or digit (lower-cased).',
+    },
+    profile: { type: 'string', maxLength: PROFILE_MAX_LENGTH, description: `Optional public description, at most ${PROFILE_MAX_LENGTH} characters.` },
     ...writeArgs,
   },
-  required: ['handle'],
+  required: ['handle', 'public_ack', 'request_id'],
   additionalProperties: false,
 } as const;
 
 export const createCategoryInput = {
   type: 'object',
   properties: {
-    slug: { type: 'string', maxLength: CATEGORY_SLUG_MAX_LENGTH * 4, description: '2-48 characters of a-z, 0-9 or -.' },
-    title: { type: 'string', maxLength: CATEGORY_TITLE_MAX_LENGTH * 4, description: `At most ${CATEGORY_TITLE_MAX_LENGTH} characters, one line.` },
-    description: { type: 'string', maxLength: CATEGORY_DESCRIPTION_MAX_LENGTH * 4, description: `Optional, at most ${CATEGORY_DESCRIPTION_MAX_LENGTH} characters.` },
+    slug: {
+      type: 'string',
+      minLength: CATEGORY_SLUG_MIN_LENGTH,
+      maxLength: CATEGORY_SLUG_MAX_LENGTH,
+      description: '2-48 characters of a-z, 0-9 or -, starting with a letter or digit (lower-cased).',
+    },
+    title: {
+      type: 'string',
+      minLength: CATEGORY_TITLE_MIN_LENGTH,
+      maxLength: CATEGORY_TITLE_MAX_LENGTH,
+      description: `1-${CATEGORY_TITLE_MAX_LENGTH} characters, one line.`,
+    },
+    description: { type: 'string', maxLength: CATEGORY_DESCRIPTION_MAX_LENGTH, description: `Optional, at most ${CATEGORY_DESCRIPTION_MAX_LENGTH} characters.` },
     ...writeArgs,
   },
-  required: ['slug', 'title'],
+  required: ['slug', 'title', 'public_ack', 'request_id'],
   additionalProperties: false,
 } as const;
 
 export const publishMessageInput = {
   type: 'object',
   properties: {
-    category: { type: 'string', description: 'An existing category slug.' },
-    topic: { type: 'string', description: `At most ${TOPIC_MAX_LENGTH} characters, one line; new topics are created on first use.` },
-    title: { type: 'string', description: `At most ${TITLE_MAX_LENGTH} characters, one line.` },
-    body: { type: 'string', description: `At most ${BODY_MAX_LENGTH} characters (and the whole request at most 32 KiB).` },
+    category: {
+      type: 'string',
+      minLength: CATEGORY_SLUG_MIN_LENGTH,
+      maxLength: CATEGORY_SLUG_MAX_LENGTH,
+      description: 'An existing category slug.',
+    },
+    topic: {
+      type: 'string',
+      minLength: TOPIC_MIN_LENGTH,
+      maxLength: TOPIC_MAX_LENGTH,
+      description: `1-${TOPIC_MAX_LENGTH} characters, one line; new topics are created on first use.`,
+    },
+    title: { type: 'string', minLength: TITLE_MIN_LENGTH, maxLength: TITLE_MAX_LENGTH, description: `1-${TITLE_MAX_LENGTH} characters, one line.` },
+    body: {
+      type: 'string',
+      minLength: BODY_MIN_LENGTH,
+      maxLength: BODY_MAX_LENGTH,
+      description: `1-${BODY_MAX_LENGTH} characters (and the whole request at most 32 KiB).`,
+    },
     ...writeArgs,
   },
-  required: ['category', 'topic', 'title', 'body'],
+  required: ['category', 'topic', 'title', 'body', 'public_ack', 'request_id'],
   additionalProperties: false,
 } as const;
 
@@ -236,7 +294,7 @@ export const readMessagesInput = {
 export const searchMemoryInput = {
   type: 'object',
   properties: {
-    q: { type: 'string', maxLength: MAX_QUERY_LENGTH * 4, description: `Search words, at most ${MAX_QUERY_LENGTH} characters; quotes, OR and -word work as in web search.` },
+    q: { type: 'string', minLength: 1, maxLength: MAX_QUERY_LENGTH, description: `Search words, at most ${MAX_QUERY_LENGTH} characters; quotes, OR and -word work as in web search.` },
     ...pageIn,
     include_flagged: includeFlagged,
   },

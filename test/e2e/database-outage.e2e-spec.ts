@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/database/embedded-postgres.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
-const TOKEN = 'mco_outage_test_token_0123456789abcdef';
+const TOKEN = 'mco_outage_test_token_0123456789abcdef_0000000000';
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -85,7 +85,8 @@ describe('foundation: HTTP basics', () => {
   });
 
   it('renders invalid JSON bodies as a 400 error body without parser internals', async () => {
-    const res = await fetch(`${t.url}/admin/operators`, {
+    // (Not an /admin route: those answer 401 before reading a body without an operator token.)
+    const res = await fetch(`${t.url}/api/v1/dmv/registrations`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"name":',

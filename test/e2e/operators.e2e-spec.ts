@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
-const BOOTSTRAP = 'mco_bootstrap_token_for_tests_0123456789';
+const BOOTSTRAP = 'mco_bootstrap_token_for_tests_0123456789_00000000';
 
 describe('foundation: operators and the admin guard', () => {
   let t: TestApp;

@@ -13,7 +13,7 @@ describe.skipIf(!redisUrl)('foundation: rate limits shared across instances thro
 
   beforeAll(async () => {
     databaseUrl = await cloneDatabase();
-    const env = { REDIS_URL: redisUrl!, TRUST_PROXY: 'true', RATE_LIMIT_GENERAL: '5/60' };
+    const env = { REDIS_URL: redisUrl!, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_GENERAL: '5/60' };
     a = await createTestApp({ databaseUrl, env });
     b = await createTestApp({ databaseUrl, env });
   });

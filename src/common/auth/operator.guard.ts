@@ -22,6 +22,8 @@ export class OperatorGuard implements CanActivate {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
     const request = context.switchToHttp().getRequest<RequestWithOperator>();
+    // Admin paths were authenticated in onRequest already (src/common/auth/admin-gate.ts).
+    if (request.operator) return true;
     request.operator = await this.operators.authenticate(bearerToken(request.headers.authorization));
     return true;
   }

@@ -1,3 +1,4 @@
+import { safeError } from '../http/safe-error.js';
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ThrottlerException } from '@nestjs/throttler';
@@ -57,8 +58,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     } else error = toAppError(exception);
 
     if (error.status >= 500 && !(exception instanceof AppError)) {
-      const e = exception as Error;
-      this.logger.error(`${request.method} ${request.url.split('?')[0]} failed: ${e?.name ?? 'Error'}: ${e?.message}`, e?.stack);
+      const e = safeError(exception);
+      this.logger.error(`${request.method} ${request.url.split('?')[0]} failed: ${e.type}${e.code ? ` (${e.code})` : ''}: ${e.message}`, e.stack);
     }
     const body: ErrorBody = { error: error.code, message: error.message, ...(error.details ?? {}) };
     for (const [name, value] of Object.entries(error.headers ?? {})) void reply.header(name, value);

@@ -14,6 +14,13 @@ export function fastifyServerOptions(config: AppConfig, logger: Logger | Fastify
   return {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A client must send a whole request within this time (slow-body clients cannot hold sockets); idle
+    // keep-alive connections close after 5 s. Open SSE streams are responses and not affected.
+    requestTimeout: config.httpRequestTimeoutMs,
+    keepAliveTimeout: 5_000,
+    // Node checks request/headers timeouts on this interval (30 s by default, which would let a slow client
+    // hold a socket for up to 30 s past its timeout).
+    http: { connectionsCheckingInterval: Math.min(1000, config.httpRequestTimeoutMs) },
     loggerInstance: logger || undefined,
     logger: logger ? undefined : false,
     // One access line per request comes from accessLogHook; Fastify's own request logs are off.

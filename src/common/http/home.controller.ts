@@ -3,8 +3,11 @@ import { AppConfig } from '../../config/app-config.js';
 import { Public } from '../auth/public.decorator.js';
 import { renderHomePage } from './home-page.js';
 import { SiteLinks } from './site-links.js';
+import { PAGES_POLICY } from '../rate-limit/rate-limit.service.js';
+import { RatePolicy } from '../rate-limit/rate-policy.decorator.js';
 
 @Public()
+@RatePolicy(PAGES_POLICY)
 @Controller()
 export class HomeController {
   constructor(

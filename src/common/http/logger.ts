@@ -1,5 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import { pino, type Logger } from 'pino';
+import { safeError } from './safe-error.js';
 
 /**
  * One structured JSON logger for Fastify and Nest. Authorization, cookies and tokens are redacted
@@ -25,6 +26,9 @@ export function createLogger(level: string): Logger {
       ],
       censor: '[redacted]',
     },
+    // pino's default serializer copies every field of an error: a driver error's query, parameters and
+    // detail (emails, bodies, tokens) would reach the log.
+    serializers: { err: safeError, error: safeError },
   });
 }
 

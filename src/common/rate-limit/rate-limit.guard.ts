@@ -9,7 +9,9 @@ import {
   type ThrottlerStorage,
 } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientKey } from '../http/client-ip.js';
 import { RateLimitService } from './rate-limit.service.js';
+import { RATE_POLICY } from './rate-policy.decorator.js';
 
 /**
  * The global throttler guard with the published headers: RateLimit-Policy, RateLimit-Limit and
@@ -31,15 +33,16 @@ export class RateLimitGuard extends ThrottlerGuard {
     const { context, throttler } = props;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    const policy = !throttler.name || throttler.name === 'default' ? 'general' : throttler.name;
-    const outcome = await this.rateLimits.consume(policy, request.ip);
+    const named = this.reflector.getAllAndOverride<string | undefined>(RATE_POLICY, [context.getHandler(), context.getClass()]);
+    const policy = named ?? (!throttler.name || throttler.name === 'default' ? 'general' : throttler.name);
+    const outcome = await this.rateLimits.consume(policy, clientKey(request.ip));
     for (const [name, value] of Object.entries(this.rateLimits.headers(outcome))) void reply.header(name, value);
     if (!outcome.allowed) throw this.rateLimits.refusal(outcome);
     return true;
   }
 
   protected override async getTracker(req: Record<string, unknown>): Promise<string> {
-    return String((req as unknown as FastifyRequest).ip);
+    return clientKey(String((req as unknown as FastifyRequest).ip));
   }
 
   protected override shouldSkip(_context: ExecutionContext): Promise<boolean> {

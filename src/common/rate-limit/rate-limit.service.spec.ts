@@ -32,7 +32,7 @@ describe('RateLimitService with the in-process store', () => {
     expect(service().limits.passNow('general', 'k', 4)).toBe(false);
   });
 
-  it('starts a new window once the old one expires, and sweeps expired windows', () => {
+  it('starts a new window once the old one expires', () => {
     let now = 1_000_000;
     vi.spyOn(Date, 'now').mockImplementation(() => now);
     const { limits, storage } = service();
@@ -41,12 +41,18 @@ describe('RateLimitService with the in-process store', () => {
     now += 60_000;
     expect(limits.passNow('general', 'a')).toBe(true);
     expect(limits.consumeNow('general', 'a', 0)).toMatchObject({ allowed: true, remaining: 2 });
-    limits.passNow('general', 'b');
-    now += 120_000;
-    // The next count sweeps every expired window before counting its own.
-    limits.passNow('general', 'c');
-    const windows = (storage as unknown as { windows: Map<string, Map<string, unknown>> }).windows;
-    expect([...(windows.get('general')?.keys() ?? [])]).toEqual(['c']);
+    expect(storage.size('general')).toBe(1);
+  });
+
+  it('holds at most maxKeys keys per budget, forgetting the least recently counted (O(1), no sweep)', () => {
+    const storage = new MemoryThrottlerStorage(1000);
+    const limits = new RateLimitService(storage, loadConfig({ RATE_LIMIT_GENERAL: '3/60' }));
+    for (let i = 0; i < 5000; i++) limits.passNow('general', `10.0.${i >> 8}.${i & 255}`);
+    expect(storage.size('general')).toBe(1000);
+    // A key counted recently is still there with its count.
+    for (let i = 0; i < 3; i++) limits.passNow('general', 'busy');
+    for (let i = 0; i < 500; i++) limits.passNow('general', `192.0.2.${i}`);
+    expect(limits.passNow('general', 'busy')).toBe(false);
   });
 
   it('always passes when the policy is off', () => {

@@ -12,6 +12,14 @@ export interface RateLimitPolicy extends RatePolicySetting {
   exposeRemaining: boolean;
 }
 
+/**
+ * Every MCP message that is not a tool call (initialize, notifications, tools/list, pings, GET streams):
+ * a flood guard, 20 times the general budget, so a host's chatter never spends the 30/60 call budget.
+ */
+export const MCP_FLOOD_POLICY = 'mcp_flood';
+/** HTML pages, guides and static assets: 10 times the general budget (a browser fetches several per view). */
+export const PAGES_POLICY = 'pages';
+
 export interface RateLimitOutcome {
   allowed: boolean;
   policy: RateLimitPolicy;
@@ -51,6 +59,9 @@ export class RateLimitService {
     this.define({ name: 'signin_email', ...config.rateLimitSigninEmail, exposeRemaining: false });
     this.define({ name: 'broker_agent', ...config.rateLimitBrokerAgent, exposeRemaining: true });
     this.define({ name: 'broker_owner', ...config.rateLimitBrokerOwner, exposeRemaining: false });
+    const general = config.rateLimitGeneral;
+    this.define({ name: MCP_FLOOD_POLICY, ...general, limit: general.limit * 20, exposeRemaining: false });
+    this.define({ name: PAGES_POLICY, ...general, limit: general.limit * 10, exposeRemaining: false });
   }
 
   /** Adds or replaces a named policy (modules define theirs at construction). */

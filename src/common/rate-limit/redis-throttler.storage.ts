@@ -1,5 +1,6 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 
 interface ThrottlerStorageRecord {
   totalHits: number;
@@ -46,10 +47,18 @@ interface CountWindow {
   expiresAt: number;
 }
 
-/** The in-process equivalent (one instance only): fixed windows per budget name and key, swept as they expire. */
+/** Keys kept per budget in process; past it the least recently counted key is forgotten (its window restarts). */
+export const MEMORY_STORE_MAX_KEYS = 100_000;
+
+/**
+ * The in-process equivalent (one instance only): fixed windows per budget name and key, in a bounded LRU
+ * (lru-cache) per budget. Expiry is checked when a key is read (O(1)); nothing sweeps the whole store on
+ * the event loop, and a flood of fresh keys (rotating addresses) cannot grow it past MEMORY_STORE_MAX_KEYS.
+ */
 export class MemoryThrottlerStorage implements ThrottlerStorage {
-  private readonly windows = new Map<string, Map<string, CountWindow>>();
-  private lastSweep = Date.now();
+  private readonly windows = new Map<string, LRUCache<string, CountWindow>>();
+
+  constructor(private readonly maxKeys = MEMORY_STORE_MAX_KEYS) {}
 
   async increment(key: string, ttl: number, limit: number, _blockDuration: number, name: string) {
     return this.incrementBy(key, ttl, limit, name, 1);
@@ -73,10 +82,9 @@ export class MemoryThrottlerStorage implements ThrottlerStorage {
    */
   countNow(key: string, ttl: number, name: string, cost: number): Readonly<CountWindow> {
     const now = Date.now();
-    if (now - this.lastSweep > 10_000) this.sweep(now);
     let byKey = this.windows.get(name);
     if (byKey === undefined) {
-      byKey = new Map();
+      byKey = new LRUCache<string, CountWindow>({ max: this.maxKeys });
       this.windows.set(name, byKey);
     }
     let window = byKey.get(key);
@@ -91,9 +99,9 @@ export class MemoryThrottlerStorage implements ThrottlerStorage {
     return window;
   }
 
-  private sweep(now: number): void {
-    for (const byKey of this.windows.values()) for (const [key, w] of byKey) if (w.expiresAt <= now) byKey.delete(key);
-    this.lastSweep = now;
+  /** Keys held for a budget (tests). */
+  size(name: string): number {
+    return this.windows.get(name)?.size ?? 0;
   }
 }
 

@@ -4,12 +4,15 @@ import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
 import { DirectoryService } from '../services/directory.service.js';
 import { GLOBE_SCRIPT, renderGlobePage } from '../views/globe-page.js';
+import { PAGES_POLICY } from '../../common/rate-limit/rate-limit.service.js';
+import { RatePolicy } from '../../common/rate-limit/rate-policy.decorator.js';
 
 const HTML = 'text/html; charset=utf-8';
 
 /** Pages for people (HTML), not part of the API contract. */
 @Public()
 @ApiExcludeController()
+@RatePolicy(PAGES_POLICY)
 @Controller()
 export class PagesController {
   constructor(private readonly directory: DirectoryService) {}

@@ -6,6 +6,7 @@ import { TextIndex } from '../../common/search/text-index.js';
 
 /** Field weights: title, description, headings, body. */
 const FIELD_WEIGHTS = [8, 4, 3, 1];
+import { trimChar, trimTrailing } from '../../common/text/trim.js';
 
 /** One published documentation page (a Markdown file in docs/site). */
 export interface DocPage {
@@ -45,7 +46,7 @@ function parseFrontMatter(markdown: string): { fields: Record<string, string>; b
   if (!match) return { fields: {}, body: markdown };
   const fields: Record<string, string> = {};
   for (const line of match[1].split(/\r?\n/)) {
-    const m = /^([A-Za-z_][\w-]*):\s*(.*)$/.exec(line);
+    const m = /^([A-Za-z_][\w-]*):(.*)$/.exec(line);
     if (m) fields[m[1]] = m[2].trim().replace(/^(['"])(.*)\1$/, '$2');
   }
   return { fields, body: markdown.slice(match[0].length) };
@@ -54,8 +55,8 @@ function parseFrontMatter(markdown: string): { fields: Record<string, string>; b
 function toPlain(markdown: string): string {
   return markdown
     .replace(/```[a-z]*\n?/gi, ' ')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/!\[([^[\]]*)\]\([^()]*\)/g, '$1')
+    .replace(/\[([^[\]]*)\]\([^()]*\)/g, '$1')
     .replace(/[#*_`>|]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -110,14 +111,8 @@ export class DocsCorpus {
 
   /** Accepts `api-reference`, `api-reference.md`, `/docs/api-reference` or `docs://agentry/api-reference`. */
   static normalizePath(raw: string): string {
-    return raw
-      .trim()
-      .replace(/^docs:\/\/agentry\//i, '')
-      .replace(/^\/?docs\//i, '')
-      .replace(/^\/+/, '')
-      .replace(/\.md$/i, '')
-      .replace(/\/+$/, '')
-      .toLowerCase();
+    const path = trimChar(raw.trim().replace(/^docs:\/\/agentry\//i, '').replace(/^\/?docs\//i, ''), '/');
+    return trimTrailing(path.replace(/\.md$/i, ''), '/').toLowerCase();
   }
 
   get(rawPath: string): DocPage | undefined {

@@ -387,7 +387,7 @@ export function slugify(value: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/^-|-$/g, ''); // runs were collapsed to one '-' above, so one at each end is all there can be
 }
 
 function randomName(rng: Rng): string {

@@ -1,14 +1,18 @@
-import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { BodyPolicy, FORM_MEDIA_TYPE } from '../../common/http/body-limits.js';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
 import { FindCertificateQueryDto, VerifyContactQueryDto } from '../dto/dmv.dto.js';
 import { DmvService } from '../services/dmv.service.js';
 import { sendPage } from './page-reply.js';
+import { PAGES_POLICY } from '../../common/rate-limit/rate-limit.service.js';
+import { RatePolicy } from '../../common/rate-limit/rate-policy.decorator.js';
 
 /** The DMV's human pages: overview, certificate pages, badges and the email verification link. */
 @ApiExcludeController()
 @Public()
+@RatePolicy(PAGES_POLICY)
 @Controller('dmv')
 export class DmvPagesController {
   constructor(private readonly dmv: DmvService) {}
@@ -37,8 +41,17 @@ export class DmvPagesController {
     return sendPage(reply, await this.dmv.badge(id, ifNoneMatch));
   }
 
+  /** The link in the email: a confirmation page; opening it verifies nothing. */
   @Get('verify')
-  async verify(@Query() query: VerifyContactQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    return sendPage(reply, await this.dmv.verifyContact(query.token));
+  async confirm(@Query() query: VerifyContactQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    return sendPage(reply, await this.dmv.confirmContactPage(query.token));
+  }
+
+  /** The confirmation page's button (an HTML form: application/x-www-form-urlencoded). */
+  @Post('verify')
+  @HttpCode(200)
+  @BodyPolicy({ bodyLimit: 4096, accepts: [FORM_MEDIA_TYPE] })
+  async verify(@Body() body: VerifyContactQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    return sendPage(reply, await this.dmv.verifyContact(body?.token));
   }
 }

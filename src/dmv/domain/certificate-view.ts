@@ -200,7 +200,25 @@ export function renderNotFoundPage(certificateId: string): string {
   return renderPage('DMV certificate not found', body);
 }
 
-/** Target page of the e-mail verification link (/dmv/verify?token=…). */
+/**
+ * Target page of the e-mail verification link (GET /dmv/verify?token=…): a button that POSTs the token.
+ * Opening the link verifies nothing, so mail scanners that open links cannot confirm an address.
+ */
+export function renderVerifyConfirmPage(token: string, domain: string): string {
+  const body = [
+    '<h1>Confirm your contact address</h1>',
+    `<p>Confirm that you asked to pre-register <strong>${escapeHtml(domain)}</strong> and that this address is its contact.</p>`,
+    '<form method="post" action="/dmv/verify">',
+    `<input type="hidden" name="token" value="${escapeHtml(token)}">`,
+    '<p><button type="submit">Confirm</button></p>',
+    '</form>',
+    '<p>If you did not ask for this, ignore the email: nothing happens unless the button is pressed.</p>',
+    `<p class="notice">${escapeHtml(NON_BINDING_MESSAGE)}</p>`,
+  ].join('\n');
+  return renderPage('DMV: confirm your contact address', body);
+}
+
+/** Result page of the verification (POST /dmv/verify), or of a link that cannot be used. */
 export function renderVerifyResultPage(kind: VerifyResultKind, domain?: string): string {
   const forDomain = domain ? ` for <strong>${escapeHtml(domain)}</strong>` : '';
   let title: string;

@@ -1,3 +1,4 @@
+import { clientKey } from '../../common/http/client-ip.js';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
@@ -15,6 +16,7 @@ import {
   renderCertificatePage,
   renderDmvHomePage,
   renderNotFoundPage,
+  renderVerifyConfirmPage,
   renderVerifyResultPage,
   type VerifyResultKind,
 } from '../domain/certificate-view.js';
@@ -124,7 +126,7 @@ export class DmvService {
           );
         }
         // A replay consumes nothing: peek at the budget only to report it.
-        const peek = await this.rateLimits.consume('register', ctx.ip, 0);
+        const peek = await this.rateLimits.consume('register', clientKey(ctx.ip), 0);
         return {
           result: stored.result as unknown as RegistrationResult,
           created: false,
@@ -134,7 +136,7 @@ export class DmvService {
       }
     }
 
-    const budget = await this.rateLimits.consume('register', ctx.ip);
+    const budget = await this.rateLimits.consume('register', clientKey(ctx.ip));
     const headers = this.budgetHeaders(budget);
     if (!budget.allowed) {
       const retry = Math.max(1, budget.retryAfterSeconds || budget.policy.windowSeconds);
@@ -344,6 +346,38 @@ export class DmvService {
     return this.registrations.findOne({ where: { certificateId: canonical, withdrawnAt: IsNull() } });
   }
 
+  /** The lookup's answer from this process, or undefined when it failed (database down, …). */
+  private async lookupInProcess(canonical: string): Promise<unknown> {
+    try {
+      return await this.lookup(canonical);
+    } catch (error) {
+      this.logger.warn(`DMV lookup failed (${(error as Error).name}); reporting unavailable`);
+      return undefined;
+    }
+  }
+
+  /** The answer of an external lookup API, or undefined when there is no well-formed 200 answer in time. */
+  private async fetchLookup(lookupUrl: string, canonical: string): Promise<unknown> {
+    try {
+      const url = new URL(lookupUrl);
+      url.searchParams.set('certificate_id', canonical);
+      const res = await fetch(url, {
+        headers: { accept: 'application/json' },
+        redirect: 'error',
+        signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
+      });
+      if (res.status !== 200) {
+        this.logger.warn(`DMV lookup answered HTTP ${res.status}; reporting unavailable`);
+        await res.body?.cancel().catch(() => undefined);
+        return undefined;
+      }
+      return (await res.json()) as unknown;
+    } catch (error) {
+      this.logger.warn(`DMV lookup failed (${(error as Error).name}); reporting unavailable`);
+      return undefined;
+    }
+  }
+
   /** The public lookup: issued, not_found (also for withdrawn certificates) or invalid_format. */
   async lookup(certificateId: string): Promise<LookupResult> {
     const parsed = parseCertificateId(certificateId);
@@ -362,8 +396,9 @@ export class DmvService {
   }
 
   /**
-   * verify_certificate: the format is checked here; issuance is asked of the lookup API over HTTP
-   * (DMV_LOOKUP_URL), its only source. Any failure to get a well-formed answer is `unavailable`.
+   * verify_certificate: the format is checked here; issuance is asked of the lookup — in process (the same
+   * code as GET /dmv/api/lookup, without an HTTP round trip through our own rate limit) unless DMV_LOOKUP_URL
+   * names an external lookup API. Any failure to get a well-formed answer is `unavailable`, never not_found.
    */
   async verifyCertificate(certificateId: string): Promise<VerifyResult> {
     const parsed = parseCertificateId(certificateId);
@@ -386,25 +421,9 @@ export class DmvService {
       agent_name: null,
       certificate_url: null,
     };
-    let body: unknown;
-    try {
-      const url = new URL(this.config.dmvLookupUrl);
-      url.searchParams.set('certificate_id', canonical);
-      const res = await fetch(url, {
-        headers: { accept: 'application/json' },
-        redirect: 'error',
-        signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
-      });
-      if (res.status !== 200) {
-        this.logger.warn(`DMV lookup answered HTTP ${res.status}; reporting unavailable`);
-        await res.body?.cancel().catch(() => undefined);
-        return unavailable;
-      }
-      body = await res.json();
-    } catch (error) {
-      this.logger.warn(`DMV lookup failed (${(error as Error).name}); reporting unavailable`);
-      return unavailable;
-    }
+    const lookupUrl = this.config.dmvLookupUrl;
+    const body = lookupUrl === undefined ? await this.lookupInProcess(canonical) : await this.fetchLookup(lookupUrl, canonical);
+    if (body === undefined) return unavailable;
     const answer = body as Partial<Record<string, unknown>> | null;
     if (!answer || typeof answer !== 'object' || answer.certificate_id !== canonical) return unavailable;
     if (answer.status === 'not_found') {
@@ -502,16 +521,41 @@ export class DmvService {
     return { status: 200, contentType: 'image/svg+xml; charset=utf-8', body: svg, headers };
   }
 
-  /** GET /dmv/verify?token=…: consumes a one-time link and marks the contact verified. */
-  async verifyContact(token: string | undefined): Promise<PageResponse> {
-    const page = (kind: VerifyResultKind, status: number, domain?: string) =>
-      this.html(status, renderVerifyResultPage(kind, domain), { 'Cache-Control': 'no-store' });
+  /**
+   * GET /dmv/verify?token=…: a confirmation page whose button POSTs the token; consumes nothing (link
+   * scanners open links). Invalid, used and expired links get their result pages.
+   */
+  async confirmContactPage(token: string | undefined): Promise<PageResponse> {
+    const checked = await this.usableToken(token);
+    if ('page' in checked) return checked.page;
+    return this.html(200, renderVerifyConfirmPage(token!, checked.registration.domain), {
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+    });
+  }
+
+  private async usableToken(
+    token: string | undefined,
+  ): Promise<{ page: PageResponse } | { row: DmvVerificationTokenEntity; registration: DmvRegistrationEntity }> {
+    const page = (kind: VerifyResultKind, status: number, domain?: string) => ({
+      page: this.html(status, renderVerifyResultPage(kind, domain), { 'Cache-Control': 'no-store' }),
+    });
     if (!token || !VERIFICATION_TOKEN.test(token)) return page('invalid', 404);
     const row = await this.tokens.findOne({ where: { tokenHash: hashToken(token) }, relations: { registration: true } });
     const registration = row?.registration;
     if (!row || !registration || registration.withdrawnAt) return page('invalid', 404);
     if (row.usedAt) return page('already_used', 200, registration.domain);
     if (row.expiresAt.getTime() <= Date.now()) return page('expired', 410, registration.domain);
+    return { row, registration };
+  }
+
+  /** POST /dmv/verify (the confirmation page's button): consumes the one-time token, marks the contact verified. */
+  async verifyContact(token: string | undefined): Promise<PageResponse> {
+    const page = (kind: VerifyResultKind, status: number, domain?: string) =>
+      this.html(status, renderVerifyResultPage(kind, domain), { 'Cache-Control': 'no-store' });
+    const checked = await this.usableToken(token);
+    if ('page' in checked) return checked.page;
+    const { row, registration } = checked;
     const consumed = await this.dataSource.transaction(async (tx) => {
       const used = (await tx.query(
         `UPDATE dmv_verification_token SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() RETURNING id`,

@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, toAppError } from '../../common/errors/app-error.js';
-import type { RateLimitOutcome, RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
+import { clientKey } from '../../common/http/client-ip.js';
+import { MCP_FLOOD_POLICY, type RateLimitOutcome, type RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
 import type { McpProfile } from '../endpoints/profile.js';
 import type { ToolContext } from '../registry/define-tool.js';
-import { describeSchemaFailure, type Catalog } from '../registry/tool-registry.js';
+import { describeSchemaFailure, type Catalog, type CompiledTool } from '../registry/tool-registry.js';
 import { decodeMcpHeader, headerValue } from './headers.js';
 import {
   errorMessage,
@@ -218,17 +219,27 @@ export class McpServerRuntime {
   }
 
   /**
-   * Counts `cost` messages against the profile's budget; a 429 answer when refused. Synchronous
-   * with the in-process store, a promise when the count is shared through Redis.
+   * Counts `cost` messages against a budget (the profile's call budget by default); an answer when
+   * refused — 429 in the modern era, 200 with the JSON-RPC error in the legacy era (the legacy contract
+   * keeps errors at HTTP 200), Retry-After and RateLimit headers either way. Synchronous with the
+   * in-process store, a promise when the count is shared through Redis.
    */
-  rateLimit(ip: string, cost: number, id: RequestId | null): Awaitable<HttpAnswer | undefined> {
-    const policy = this.profile.rateLimit;
-    if (!policy || !this.rateLimitEnabled) return undefined;
-    const pass = this.rateLimits.passNow(policy, ip, cost);
+  rateLimit(
+    ip: string,
+    cost: number,
+    id: RequestId | null,
+    policy: string | undefined = this.profile.rateLimit,
+    era: Era = 'modern',
+  ): Awaitable<HttpAnswer | undefined> {
+    if (!policy || !this.rateLimitEnabled || cost === 0) return undefined;
+    const key = clientKey(ip);
+    const pass = this.rateLimits.passNow(policy, key, cost);
     if (pass === true) return undefined;
     // Refused: a zero-cost count reads the window for Retry-After without counting again.
-    if (pass === false) return this.refusal(this.rateLimits.consumeNow(policy, ip, 0) as RateLimitOutcome, id);
-    return this.rateLimits.consume(policy, ip, cost).then((outcome) => (outcome.allowed ? undefined : this.refusal(outcome, id)));
+    if (pass === false) return this.refusal(this.rateLimits.consumeNow(policy, key, 0) as RateLimitOutcome, id, era);
+    return this.rateLimits
+      .consume(policy, key, cost)
+      .then((outcome) => (outcome.allowed ? undefined : this.refusal(outcome, id, era)));
   }
 
   /** Headers every answer carries under the rate-limit policy (RateLimit-Policy …). */
@@ -236,12 +247,12 @@ export class McpServerRuntime {
     return this.rateLimitAllowedHeaders;
   }
 
-  private refusal(outcome: RateLimitOutcome, id: RequestId | null): HttpAnswer {
+  private refusal(outcome: RateLimitOutcome, id: RequestId | null, era: Era): HttpAnswer {
     const error = this.rateLimits.refusal(outcome);
     const retryAfter = outcome.retryAfterSeconds || outcome.policy.windowSeconds;
     const headers = { ...(error.headers ?? {}), 'Retry-After': String(retryAfter) };
     return {
-      status: 429,
+      status: era === 'legacy' ? 200 : 429,
       headers,
       body: errorMessage(id, RpcCode.ServerError, error.message, {
         error: 'rate_limited',
@@ -259,15 +270,39 @@ export class McpServerRuntime {
    */
   handle(body: unknown, info: RequestInfo): Awaitable<HttpAnswer> {
     if (this.rateLimitEnabled) {
-      const limited = this.rateLimit(
-        info.request.ip,
-        Array.isArray(body) ? Math.max(1, body.length) : 1,
-        isPlainObject(body) && isRequestId(body.id) ? body.id : null,
-      );
-      if (limited instanceof Promise) return limited.then((refused) => refused ?? this.dispatch(body, info));
-      if (limited) return limited;
+      // Only tool calls (each element of a batch) spend the call budget (30/60 per IP by default);
+      // every other message — initialize, notifications, tools/list, pings — a separate, generous flood budget.
+      let calls = 0;
+      let others = 0;
+      if (Array.isArray(body)) {
+        for (const element of body) {
+          if (isPlainObject(element) && element.method === 'tools/call') calls++;
+          else others++;
+        }
+        if (body.length === 0) others = 1;
+      } else if (isPlainObject(body) && body.method === 'tools/call') calls = 1;
+      else others = 1;
+      const id = isPlainObject(body) && isRequestId(body.id) ? body.id : null;
+      const era = this.eraOf(body);
+      const ip = info.request.ip;
+      const callsLimited = this.rateLimit(ip, calls, id, this.profile.rateLimit, era);
+      const continueWith = (refused: HttpAnswer | undefined): Awaitable<HttpAnswer> => {
+        if (refused) return refused;
+        const flood = this.rateLimit(ip, others, id, MCP_FLOOD_POLICY, era);
+        if (flood instanceof Promise) return flood.then((r) => r ?? this.dispatch(body, info));
+        return flood ?? this.dispatch(body, info);
+      };
+      if (callsLimited instanceof Promise) return callsLimited.then(continueWith);
+      return continueWith(callsLimited);
     }
     return this.dispatch(body, info);
+  }
+
+  /** The era a POST body will be answered in (modern only for a single enveloped message). */
+  private eraOf(body: unknown): Era {
+    if (!this.servesModern || !isPlainObject(body)) return 'legacy';
+    const params = body.params;
+    return isPlainObject(params) && isPlainObject(params._meta) && META_PROTOCOL_VERSION in params._meta ? 'modern' : 'legacy';
   }
 
   private dispatch(body: unknown, info: RequestInfo): Awaitable<HttpAnswer> {
@@ -493,7 +528,10 @@ export class McpServerRuntime {
   private failed(id: RequestId, error: unknown, state: CallState): HttpAnswer {
     const e = this.asRpcError(error, state);
     const headers = e.headers ? { ...(state.headers ?? {}), ...e.headers } : state.headers;
-    return { status: e.httpStatus ?? 200, body: errorMessage(id, e.code, e.message, e.data), sse: !e.httpStatus, headers };
+    // Legacy-era errors stay at HTTP 200 (budget refusals and outages included; their headers still say
+    // when to retry): a 1.x SDK surfaces any other status as a bare transport error without the data.
+    const status = state.era === 'legacy' ? undefined : e.httpStatus;
+    return { status: status ?? 200, body: errorMessage(id, e.code, e.message, e.data), sse: !status, headers };
   }
 
   private asRpcError(error: unknown, state: CallState): RpcError {
@@ -608,16 +646,43 @@ export class McpServerRuntime {
       const refused = this.profile.authorizeTool(state.info.principal, tool.definition);
       if (refused) throw new RpcError(refused.code, refused.message, refused.data, refused.status, refused.headers);
     }
+    const budget = tool.definition.budget;
+    if (budget && this.rateLimits.policy(budget).enabled) {
+      // The tool's own budget headers on every answer, refusals before the budget is spent included.
+      const key = clientKey(state.info.request.ip);
+      const peek = this.rateLimits.consumeNow(budget, key, 0);
+      if (peek) this.setBudgetHeaders(state, peek);
+      else {
+        return this.rateLimits.consume(budget, key, 0).then((outcome) => {
+          this.setBudgetHeaders(state, outcome);
+          return this.invokeTool(tool, params, state);
+        });
+      }
+    }
+    return this.invokeTool(tool, params, state);
+  }
+
+  private setBudgetHeaders(state: CallState, outcome: RateLimitOutcome): void {
+    const headers = this.rateLimits.headers(outcome);
+    delete headers['Retry-After'];
+    state.headers = { ...(state.headers ?? {}), ...headers };
+  }
+
+  private invokeTool(tool: CompiledTool, params: Params, state: CallState): Awaitable<string> {
+    const name = tool.definition.name;
     let args = params.arguments;
     if (args === undefined || args === null) args = {};
     if (!isPlainObject(args)) throw new RpcError(RpcCode.InvalidParams, 'Invalid params: arguments must be an object.');
 
     if (!tool.validateInput(args)) {
       const failure = describeSchemaFailure(tool.validateInput.errors);
-      return this.toolError(
-        state,
-        { code: 'validation_failed', message: failure.message, details: { field: failure.field }, retryable: false },
-      );
+      const published = tool.definition.inputErrorCodes?.[failure.field];
+      return this.toolError(state, {
+        code: published?.code ?? 'validation_failed',
+        message: published?.message ?? failure.message,
+        details: { field: failure.field },
+        retryable: false,
+      });
     }
     const ctx = new CallContext(this.profile.name, state);
     let output: unknown;

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { AppConfig } from '../../config/app-config.js';
 import { isHostAllowed, isOriginAllowed } from '../../common/http/host-guard.js';
+import { clientKey } from '../../common/http/client-ip.js';
+import { MCP_FLOOD_POLICY } from '../../common/rate-limit/rate-limit.service.js';
 import type { GateContext, GateOutcome, McpMount } from '../endpoints/profile.js';
 import type { HttpAnswer, McpServerRuntime } from './engine.js';
 import { isJsonContentType, responseFormat } from './headers.js';
@@ -13,17 +15,51 @@ export const KEEPALIVE_INTERVAL_MS = 15_000;
 const JSON_TYPE = 'application/json; charset=utf-8';
 const ALLOW = 'GET, POST';
 
-/** Open GET keepalive streams, ended cleanly on shutdown. */
-export class KeepaliveStreams {
-  private readonly open = new Set<{ raw: ServerResponse; timer: NodeJS.Timeout }>();
+export interface StreamLimits {
+  perClient: number;
+  total: number;
+  maxLifetimeMs: number;
+}
 
-  add(raw: ServerResponse, intervalMs: number): void {
-    const entry = { raw, timer: setInterval(() => raw.write(': ping\n\n'), intervalMs) };
+/**
+ * Open GET keepalive streams, capped per client address and overall, each ended after a maximum lifetime
+ * (clients reconnect), and ended cleanly on shutdown.
+ */
+export class KeepaliveStreams {
+  private readonly open = new Set<{ raw: ServerResponse; timer: NodeJS.Timeout; end: NodeJS.Timeout }>();
+  private readonly perClient = new Map<string, number>();
+
+  constructor(private readonly limits: StreamLimits = { perClient: 4, total: 1000, maxLifetimeMs: 30 * 60_000 }) {}
+
+  /** Whether a client (its clientKey) may open another stream: 'client' or 'total' says which cap is full. */
+  admit(key: string): 'ok' | 'client' | 'total' {
+    if (this.open.size >= this.limits.total) return 'total';
+    if ((this.perClient.get(key) ?? 0) >= this.limits.perClient) return 'client';
+    return 'ok';
+  }
+
+  add(raw: ServerResponse, intervalMs: number, key = ''): void {
+    const entry = {
+      raw,
+      timer: setInterval(() => raw.write(': ping\n\n'), intervalMs),
+      // Past its lifetime the stream ends and its connection closes (a client reconnects for a new one).
+      end: setTimeout(() => {
+        const socket = raw.socket;
+        if (!raw.writableEnded) raw.end();
+        socket?.end();
+      }, this.limits.maxLifetimeMs),
+    };
     entry.timer.unref();
+    entry.end.unref();
     this.open.add(entry);
+    this.perClient.set(key, (this.perClient.get(key) ?? 0) + 1);
     raw.on('close', () => {
       clearInterval(entry.timer);
-      this.open.delete(entry);
+      clearTimeout(entry.end);
+      if (!this.open.delete(entry)) return;
+      const left = (this.perClient.get(key) ?? 1) - 1;
+      if (left > 0) this.perClient.set(key, left);
+      else this.perClient.delete(key);
     });
   }
 
@@ -35,9 +71,11 @@ export class KeepaliveStreams {
   closeAll(): void {
     for (const entry of this.open) {
       clearInterval(entry.timer);
+      clearTimeout(entry.end);
       if (!entry.raw.writableEnded) entry.raw.end();
     }
     this.open.clear();
+    this.perClient.clear();
   }
 }
 
@@ -198,9 +236,21 @@ export function registerMcpTransport(fastify: FastifyInstance, options: Transpor
           reply.header('allow', 'POST');
           return transportError(reply, 405, 'Method Not Allowed: this server does not offer a GET event stream.');
         }
-        const limited = await runtime.rateLimit(request.ip, 1, null);
+        const limited = await runtime.rateLimit(request.ip, 1, null, MCP_FLOOD_POLICY);
         if (limited) return write(reply, runtime, limited, undefined);
-        return openStream(request, reply);
+        const key = clientKey(request.ip);
+        const admitted = streams.admit(key);
+        if (admitted !== 'ok') {
+          reply.header('retry-after', '60');
+          return transportError(
+            reply,
+            admitted === 'client' ? 429 : 503,
+            admitted === 'client'
+              ? 'Too Many Requests: this address has the most open event streams allowed; close one first.'
+              : 'Service Unavailable: the server has the most open event streams it allows; retry later.',
+          );
+        }
+        return openStream(request, reply, key);
       }
       if (profile.htmlPage && accept.includes('text/html')) {
         return reply.code(200).header('content-type', 'text/html; charset=utf-8').send(profile.htmlPage(config));
@@ -212,7 +262,7 @@ export function registerMcpTransport(fastify: FastifyInstance, options: Transpor
       return transportError(reply, 405, 'Method Not Allowed: send JSON-RPC messages with POST.');
     };
 
-    const openStream = (request: FastifyRequest, reply: FastifyReply) => {
+    const openStream = (request: FastifyRequest, reply: FastifyReply, key: string) => {
       reply.hijack();
       const raw = reply.raw;
       const headers: Record<string, string | number | string[]> = {};
@@ -225,7 +275,7 @@ export function registerMcpTransport(fastify: FastifyInstance, options: Transpor
         connection: 'keep-alive',
       });
       raw.write(': keepalive stream open\n\n');
-      streams.add(raw, keepaliveMs);
+      streams.add(raw, keepaliveMs, key);
       request.raw.socket.setTimeout(0);
     };
 

@@ -60,6 +60,17 @@ export interface ToolDefinition<S = unknown, I = Record<string, unknown>, O exte
    */
   testInput?: I;
   /**
+   * Optional: the RateLimitService policy this tool spends (e.g. 'register'). Every answer to a call of it —
+   * refusals before the budget is spent (schema, argument and idempotency errors) included — then carries
+   * that budget's RateLimit headers and remaining count, not the general ones.
+   */
+  budget?: string;
+  /**
+   * Optional: the published error code (and message) for an argument the input schema refuses, by
+   * argument name, where the contract names one (e.g. `public_ack` → `public_ack_required`).
+   */
+  inputErrorCodes?: Readonly<Record<string, { code: string; message: string }>>;
+  /**
    * Adapts one service call. Throw AppError for failures: the engine renders it as a result with
    * `isError: true` and the error code — except AppErrors with status 429 or 503, which become a
    * JSON-RPC error at that HTTP status with `data` naming the budget and when to retry.

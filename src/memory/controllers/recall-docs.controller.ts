@@ -2,12 +2,15 @@ import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/auth/public.decorator.js';
 import { MemoryService } from '../services/memory.service.js';
+import { PAGES_POLICY } from '../../common/rate-limit/rate-limit.service.js';
+import { RatePolicy } from '../../common/rate-limit/rate-policy.decorator.js';
 
 const MARKDOWN = 'text/markdown; charset=utf-8';
 
 /** Recall's operating guide and API reference, and the service-wide guide for agents at /AGENTS.md. */
 @Public()
 @ApiTags('recall')
+@RatePolicy(PAGES_POLICY)
 @Controller()
 export class RecallDocsController {
   constructor(private readonly memory: MemoryService) {}

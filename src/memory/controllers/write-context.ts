@@ -3,5 +3,5 @@ import type { WriteContext } from '../memory.types.js';
 
 /** The request headers and a response-header setter, as MemoryService's writes expect them. */
 export function writeContext(request: FastifyRequest, reply: FastifyReply): WriteContext {
-  return { headers: request.headers, setHeader: (name, value) => void reply.header(name, value) };
+  return { headers: request.headers, ip: request.ip, setHeader: (name, value) => void reply.header(name, value) };
 }

@@ -197,9 +197,11 @@ export type SecretKind =
 
 interface SecretRule {
   kind: SecretKind;
-  /** Must be global (`g`); capture group 1, when present, is the random part checked by `accept`. */
+  /** Must be global (`g`); capture group 1 (or `group`), when present, is the random part checked by `accept`. */
   pattern: RegExp;
   accept?: (randomPart: string) => boolean;
+  /** The capture group holding the random part, when not 1. */
+  group?: number;
 }
 
 /** Shannon entropy of `s` in bits per character. */
@@ -261,8 +263,12 @@ const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     kind: 'jwt',
-    pattern: /\beyJ[A-Za-z0-9_-]{10,}={0,2}\.([A-Za-z0-9_-]{10,}={0,2}\.[A-Za-z0-9_-]{20,})/g,
+    // Starts only where a run of token characters starts: with `\b`, "eyJ-" repeated made every `eyJ` a start
+    // that rescanned the rest of the run (quadratic). `(?=(x+))\1` is an atomic group: the header segment is
+    // taken whole, never given back character by character.
+    pattern: /(?<![A-Za-z0-9_-])eyJ(?=([A-Za-z0-9_-]{10,}))\1={0,2}\.([A-Za-z0-9_-]{10,}={0,2}\.[A-Za-z0-9_-]{20,})/g,
     accept: notPlaceholder,
+    group: 2,
   },
   { kind: 'service_token', pattern: /\b(?:arc|mca|mco)_([A-Za-z0-9_-]{20,})/g, accept: looksRandom },
 ];
@@ -274,7 +280,7 @@ const SECRET_RULES: readonly SecretRule[] = [
 export function scanForSecrets(s: string): { kind: SecretKind } | null {
   for (const rule of SECRET_RULES) {
     for (const match of s.matchAll(rule.pattern)) {
-      const part = match[1] ?? match[0];
+      const part = match[rule.group ?? 1] ?? match[0];
       if (!rule.accept || rule.accept(part)) return { kind: rule.kind };
     }
   }
@@ -298,6 +304,16 @@ export type PromptInjectionFlag =
 /** Start of a sentence or line, or an imperative lead-in: marks the following verb as a command. */
 const IMPERATIVE = String.raw`(?:^|[.!?:;>\n][ \t]*|\b(?:please|now|immediately|you\s+(?:must|should|will))\s+)`;
 
+// The article and extra spaces are left to the bounded class (`\s+` beside it made the split ambiguous), and
+// the class excludes the punctuation that starts another match, so windows of successive starts cannot overlap.
+const ACT_AS_PATTERN = new RegExp(String.raw`${IMPERATIVE}act\s+as\s[^.!?:;>\n]{1,60}?\band\s`, 'im');
+const CALL_TOOL_PATTERN = new RegExp(
+  String.raw`${IMPERATIVE}(?:call|invoke|execute|trigger)\s+the\s+(?:[\w\x60'"./-]+\s+){0,3}?tool\b`,
+  'im',
+);
+/** Patterns built at run time, which the lint's ReDoS check cannot see; a test checks them with recheck. */
+export const CONSTRUCTED_CONTENT_PATTERNS: readonly RegExp[] = [ACT_AS_PATTERN, CALL_TOOL_PATTERN];
+
 const INJECTION_RULES: ReadonlyArray<{ flag: PromptInjectionFlag; patterns: RegExp[] }> = [
   {
     flag: 'prompt_injection:ignore_instructions',
@@ -312,10 +328,13 @@ const INJECTION_RULES: ReadonlyArray<{ flag: PromptInjectionFlag; patterns: RegE
     flag: 'prompt_injection:role_override',
     patterns: [
       /\byou\s+are\s+now\s+(?:an?\s+|the\s+|in\s+|my\s+)?(?:(?:unrestricted|unfiltered|uncensored|jailbroken|evil|no\s+longer)\b|dan\b|(?:developer|god|admin|root|jailbreak|debug|sudo)\s+mode\b)/i,
-      /\byou\s+are\s+now\s+(?:an?|the|my)\s+[^.!?\n]{0,60}?\b(?:assistant|ai|model|agent|bot|persona|character)\b/i,
+      // Bounded: a start needs "you are now a/the/my" and scans at most 60 characters; recheck's fuzzer reports the
+      // overlap of such windows as polynomial. Timed on adversarial input in content-rules.redos.spec.ts.
+      // eslint-disable-next-line redos/no-vulnerable
+      /\byou\s+are\s+now\s+(?:an?|the|my)\s[^.!?\n]{0,60}?\b(?:assistant|ai|model|agent|bot|persona|character)\b/i,
       /\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|shall|should)\b/i,
       /\byou\s+are\s+no\s+longer\s+(?:an?\s+|bound|restricted|limited|required|claude|chatgpt|gpt)/i,
-      new RegExp(String.raw`${IMPERATIVE}act\s+as\s+(?:an?\s+|the\s+|my\s+|if\s+)?[^.!?\n]{1,60}?\s+and\s+`, 'im'),
+      ACT_AS_PATTERN,
       /\bpretend\s+(?:that\s+)?you\s+are\b/i,
       /\b(?:developer|god|dan|jailbreak)\s+mode\s+(?:enabled|activated|on)\b/i,
     ],
@@ -326,7 +345,8 @@ const INJECTION_RULES: ReadonlyArray<{ flag: PromptInjectionFlag; patterns: RegE
       /\b(?:reveal|print|show|output|repeat|leak|disclose|display|dump|recite|tell\s+me|give\s+me|share)\s+(?:me\s+)?(?:your|the)\s+(?:(?:full|entire|complete|original|hidden|secret|initial|exact)\s+){0,3}system\s+(?:prompt|message)\b/i,
       /\b(?:reveal|print|show|output|repeat|leak|disclose|display|dump|recite|tell\s+me|give\s+me|share)\s+(?:me\s+)?your\s+(?:(?:full|entire|complete|original|hidden|secret|initial|exact)\s+){0,3}(?:instructions|prompt)\b/i,
       /\b(?:new|updated|override|overriding|replace|replacing|real|actual)\s+(?:(?:the|your)\s+)?system\s+(?:prompt|message|instructions)\b/i,
-      /(?:^|\n)\s*(?:#+\s*|\[|\*\*)?system\s+(?:prompt|message|instructions?)\s*(?:\]|\*\*)?\s*:/i,
+      // Per line with `m`: `(?:^|\n)\s*` let every newline of a long run start a rescan of the run (quadratic).
+      /^[ \t]*(?:#+[ \t]*|\[|\*\*)?system\s+(?:prompt|message|instructions?)[ \t]*(?:(?:\]|\*\*)[ \t]*)?:/im,
       /\b(?:begin|start|end)\s+(?:of\s+)?system\s+prompt\b/i,
     ],
   },
@@ -334,7 +354,7 @@ const INJECTION_RULES: ReadonlyArray<{ flag: PromptInjectionFlag; patterns: RegE
     flag: 'prompt_injection:chat_template',
     patterns: [
       /<\|[a-z_]{2,30}\|>/i, // <|im_start|>, <|im_end|>, <|system|>, <|endoftext|>, <|eot_id|> ...
-      /<\s*\/?\s*system\s*>/i,
+      /<\s*(?:\/\s*)?system\s*>/i,
       /\[\/?INST\]/,
       /<<\/?SYS>>/,
       /<\/?(?:start|end)_of_turn>/,
@@ -358,10 +378,7 @@ const INJECTION_RULES: ReadonlyArray<{ flag: PromptInjectionFlag; patterns: RegE
   {
     flag: 'prompt_injection:tool_invocation',
     patterns: [
-      new RegExp(
-        String.raw`${IMPERATIVE}(?:call|invoke|execute|trigger)\s+the\s+(?:[\w\x60'"./-]+\s+){0,3}?tool\b`,
-        'im',
-      ),
+      CALL_TOOL_PATTERN,
       /<\/?(?:tool_call|tool_use|function_calls?|tool_calls)\b/i,
       /<invoke\s+name\s*=/i,
       /"tool_calls"\s*:/,
@@ -371,8 +388,9 @@ const INJECTION_RULES: ReadonlyArray<{ flag: PromptInjectionFlag; patterns: RegE
     flag: 'prompt_injection:image_exfiltration',
     patterns: [
       // ![alt](https://evil.example/p.png?d=...) renders as an automatic request carrying data in the query.
-      /!\[[^\]\n]{0,500}\]\(\s*<?https?:\/\/[^\s)?]{1,500}\?[^\s)]{0,2000}?=/i,
-      /<img\b[^>]{0,500}?\bsrc\s*=\s*["']?https?:\/\/[^\s"'>?]{1,500}\?[^\s"'>]{0,2000}?=/i,
+      // Classes exclude the characters that start another match, so overlapping starts cannot rescan a window.
+      /!\[[^[\]\n]{0,500}\]\(\s*<?https?:\/\/[^\s()?[\]]{1,500}\?[^\s()=[\]]{0,2000}=/i,
+      /<img\s(?:[^<>]{0,500}\s)?src\s*=\s*["']?https?:\/\/[^\s"'<>?]{1,500}\?[^\s"'<>=]{0,2000}=/i,
     ],
   },
 ];

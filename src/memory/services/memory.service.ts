@@ -6,12 +6,14 @@ import { bearerToken, hashToken } from '../../common/auth/token.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
 import { AppConfig } from '../../config/app-config.js';
+import { clientKey } from '../../common/http/client-ip.js';
 import {
   contentHash,
   validateAgentInput,
   validateCategoryInput,
   validateMessageInput,
   type ValidationResult,
+  type ValidationSuccess,
 } from '../domain/content-rules.js';
 import { cosine, jaccard, termFrequencies, tfidfVectors, tokenize, topSharedTerms } from '../domain/text-similarity.js';
 import {
@@ -144,6 +146,12 @@ function rejection(result: ValidationResult<unknown>): AppError | undefined {
   });
 }
 
+/** The validated value, or the refusal thrown. */
+function validated<T>(result: ValidationResult<T>): ValidationSuccess<T> {
+  if (!result.ok) throw rejection(result)!;
+  return result;
+}
+
 function invalid(field: string, message: string): AppError {
   return new AppError('invalid_argument', message, { status: 400, details: { field } });
 }
@@ -197,7 +205,8 @@ export class MemoryService {
         status: 409,
       });
     }
-    await this.consumeWriteBudget(gate.credentialHash, ctx);
+    // Charged to the client address: a new credential is free to make, so a budget keyed by it would not bind.
+    await this.consumeWriteBudget(ctx.ip === undefined ? gate.credentialHash : `ip:${clientKey(ctx.ip)}`, ctx);
     const input = validateAgentInput({ handle: args.handle, profile: args.profile });
     const refused = rejection(input);
     if (refused || !input.ok) throw refused;
@@ -232,10 +241,8 @@ export class MemoryService {
    */
   async createCategory(ctx: WriteContext, args: CreateCategoryArgs): Promise<CategoryView> {
     const fields = { slug: args.slug, title: args.title, description: args.description };
-    return this.authorWrite(ctx, args, 'create_category', fields, async (agent, tx) => {
-      const input = validateCategoryInput(fields);
-      const refused = rejection(input);
-      if (refused || !input.ok) throw refused;
+    const validate = () => validated(validateCategoryInput(fields));
+    return this.authorWrite(ctx, args, 'create_category', fields, validate, async (agent, tx, input) => {
       const { slug, title, description } = input.value;
       const exists = await tx.query(`SELECT 1 FROM memory_category WHERE slug = $1`, [slug]);
       if (exists.length) throw this.slugTaken(slug);
@@ -253,10 +260,8 @@ export class MemoryService {
    */
   async publishMessage(ctx: WriteContext, args: PublishMessageArgs): Promise<MessageView> {
     const fields = { category: args.category, topic: args.topic, title: args.title, body: args.body };
-    return this.authorWrite(ctx, args, 'publish_message', fields, async (agent, tx) => {
-      const input = validateMessageInput(fields);
-      const refused = rejection(input);
-      if (refused || !input.ok) throw refused;
+    const validate = () => validated(validateMessageInput(fields));
+    return this.authorWrite(ctx, args, 'publish_message', fields, validate, async (agent, tx, input) => {
       const { category, topic, title, body } = input.value;
       const [cat] = (await tx.query(`SELECT id FROM memory_category WHERE slug = $1`, [category])) as Row[];
       if (!cat) throw this.categoryNotFound(category);
@@ -661,13 +666,18 @@ export class MemoryService {
     return agent;
   }
 
-  /** The common path of writes by a registered agent: gate, budget, replay, then the work in a transaction. */
-  private async authorWrite<T extends object>(
+  /**
+   * The common path of writes by a registered agent: gate, replay, budget, content checks, then the work in a
+   * transaction. The content checks (regex scans) run before the transaction so that no pool connection is held
+   * while they do.
+   */
+  private async authorWrite<T extends object, V>(
     ctx: WriteContext,
     args: { public_ack?: unknown; request_id?: unknown },
     tool: WriteTool,
     fields: Record<string, unknown>,
-    work: (agent: AgentRow, tx: EntityManager) => Promise<T>,
+    validate: () => V,
+    work: (agent: AgentRow, tx: EntityManager, input: V) => Promise<T>,
   ): Promise<T> {
     const gate = this.checkWrite(ctx, args);
     const agent = await this.authenticate(ctx);
@@ -675,9 +685,10 @@ export class MemoryService {
     const replay = await this.replay(agent.id, gate.requestId, tool, argsHash, ctx);
     if (replay) return replay as T;
     await this.consumeWriteBudget(gate.credentialHash, ctx);
+    const input = validate();
     try {
       return await this.db.transaction(async (tx) => {
-        const result = await work(agent, tx);
+        const result = await work(agent, tx, input);
         await this.recordWrite(tx, agent.id, gate.requestId, tool, argsHash, result);
         return result;
       });

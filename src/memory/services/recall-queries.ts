@@ -36,9 +36,13 @@ export const MESSAGES_BY_ID_SQL = `SELECT ${MESSAGE_COLUMNS}
   WHERE m.id = ANY($1::uuid[])`;
 
 /** list_topics: $1 category id, $2 limit, $3 offset. */
+/** Topics are aggregated over at most this many of a category's latest messages (an anonymous query stays bounded). */
+export const LIST_TOPICS_WINDOW = 10_000;
+
 export const LIST_TOPICS_SQL = `SELECT m.topic, count(*)::int AS message_count, max(m.created_at) AS latest_at
-  FROM memory_message m
-  WHERE m.category_id = $1 AND ${visible(false)}
+  FROM (SELECT m.topic, m.created_at FROM memory_message m
+        WHERE m.category_id = $1 AND ${visible(false)}
+        ORDER BY m.created_at DESC LIMIT ${LIST_TOPICS_WINDOW}) m
   GROUP BY m.topic
   ORDER BY latest_at DESC, m.topic ASC
   LIMIT $2 OFFSET $3`;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { getJson } from './directory-support.js';
 
-const TOKEN = 'mco_directory_admin_test_token_0001';
+const TOKEN = 'mco_directory_admin_test_token_0001_0000000000000';
 
 describe('directory: operator endpoints', () => {
   let t: TestApp;

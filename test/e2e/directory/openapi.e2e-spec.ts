@@ -3,7 +3,7 @@ import { registeredRoutes } from '../../../src/common/http/openapi.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { insertMembers, SAMPLE_MEMBERS } from './directory-support.js';
 
-const TOKEN = 'mco_openapi_test_operator_token_01';
+const TOKEN = 'mco_openapi_test_operator_token_01_00000000000000';
 
 interface Operation {
   parameters?: Array<{ name: string; in: string; required?: boolean; example?: unknown; schema?: { example?: unknown; default?: unknown; enum?: unknown[] } }>;

@@ -4,7 +4,7 @@ import { parseCertificateId } from '../../../src/dmv/domain/certificate-id.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { nextIp, restRegister, startSmtpSink, verificationLink, type SmtpSink } from './dmv-support.js';
 
-const OPERATOR_TOKEN = 'mco_dmv-e2e-operator-token-0001';
+const OPERATOR_TOKEN = 'mco_dmv-e2e-operator-token-0001_00000000000000000';
 const CAP = 3;
 
 describe('dmv: registration over REST, email verification, pages, lookup, operators', () => {
@@ -16,7 +16,7 @@ describe('dmv: registration over REST, email verification, pages, lookup, operat
     t = await createTestApp({
       env: {
         SMTP_RELAY_URL: smtp.url,
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '127.0.0.1',
         RATE_LIMIT_GENERAL: 'off',
         DMV_DAILY_CAP_PER_EMAIL: String(CAP),
         OPERATOR_BOOTSTRAP_TOKEN: OPERATOR_TOKEN,
@@ -89,7 +89,25 @@ describe('dmv: registration over REST, email verification, pages, lookup, operat
     expect(page).toContain('Not yet verified');
     expect(page).toContain(NON_BINDING_MESSAGE.slice(0, 60));
 
-    const verified = await fetch(link);
+    // Opening the link (as a mail scanner would) shows a confirmation page and verifies nothing.
+    const confirm = await fetch(link);
+    expect(confirm.status).toBe(200);
+    const confirmHtml = await confirm.text();
+    expect(confirmHtml).toContain('Confirm your contact address');
+    expect(confirmHtml).toContain('<form method="post" action="/dmv/verify">');
+    const [before] = await t.sql<{ contact_verified_at: Date | null }>(
+      `SELECT contact_verified_at FROM dmv_registration WHERE certificate_id = $1`,
+      [id],
+    );
+    expect(before.contact_verified_at).toBeNull();
+    const token = new URL(link).searchParams.get('token')!;
+    const press = () =>
+      fetch(`${t.url}/dmv/verify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.url },
+        body: new URLSearchParams({ token }).toString(),
+      });
+    const verified = await press();
     expect(verified.status).toBe(200);
     expect(verified.headers.get('content-type')).toMatch(/text\/html/);
     expect(await verified.text()).toContain('Contact verified');
@@ -99,9 +117,10 @@ describe('dmv: registration over REST, email verification, pages, lookup, operat
     );
     expect(after.contact_verified_at).toBeInstanceOf(Date);
 
-    const again = await fetch(link);
+    const again = await press();
     expect(again.status).toBe(200);
     expect(await again.text()).toContain('already been used');
+    expect(await (await fetch(link)).text()).toContain('already been used');
 
     page = await (await fetch(`${t.url}/dmv/certificates/${id}`)).text();
     expect(page).toContain('has been verified');

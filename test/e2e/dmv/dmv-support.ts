@@ -141,7 +141,7 @@ export async function closedPort(): Promise<number> {
 }
 
 let counter = 0;
-/** A fresh simulated client IP (tests run with TRUST_PROXY=true and send X-Forwarded-For). */
+/** A fresh simulated client IP (tests run with TRUST_PROXY=127.0.0.1 and send X-Forwarded-For). */
 export function nextIp(): string {
   counter++;
   return `198.51.100.${(counter % 250) + 1}`;

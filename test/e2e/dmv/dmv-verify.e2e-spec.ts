@@ -8,7 +8,7 @@ const ISSUED_ID = 'DMV-0000-014S-C0PJ-V';
 describe('dmv: verify_certificate against its own lookup API', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { TRUST_PROXY: 'true', RATE_LIMIT_GENERAL: 'off' } });
+    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_GENERAL: 'off' } });
   });
   afterAll(() => t?.close());
 

@@ -134,48 +134,82 @@ describe('MCP endpoints', () => {
     });
   });
 
-  describe('general rate limit on /mcp (30/60 s per IP, per JSON-RPC message)', () => {
+  describe('rate limits on /mcp: 30/60 s per IP for tool calls, a separate flood budget for every other message', () => {
     const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
+    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_community_stats', arguments: {} } });
 
-    it('the 31st request within the window is refused with 429, Retry-After and a JSON-RPC error; another IP is unaffected', async () => {
+    it('the 31st tool call within the window is refused at HTTP 200 (legacy) with Retry-After, RateLimit headers and a JSON-RPC error; another IP is unaffected', async () => {
       const ip = freshIp();
       for (let i = 1; i <= 30; i++) {
-        const r = await send(t, { path: '/mcp', headers: legacyHeaders, remoteAddress: ip, body: ping(i) });
+        const r = await send(t, { path: '/mcp', headers: legacyHeaders, remoteAddress: ip, body: call(i) });
         expect(r.status, `request ${i}`).toBe(200);
+        expect(r.json.error, `request ${i}`).toBeUndefined();
         expect(r.headers['ratelimit-policy']).toBe('30;w=60');
       }
-      const refused = await send(t, { path: '/mcp/chatgpt', headers: legacyHeaders, remoteAddress: ip, body: ping(31) });
-      expect(refused.status).toBe(429);
+      const refused = await send(t, { path: '/mcp/chatgpt', headers: legacyHeaders, remoteAddress: ip, body: call(31) });
+      expect(refused.status).toBe(200);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.headers['ratelimit-limit']).toBe('30');
       expect(refused.json).toMatchObject({
         jsonrpc: '2.0',
         id: 31,
         error: { code: -32000, data: { error: 'rate_limited', budget: 'general', retryable: true } },
       });
-      const other = await send(t, { path: '/mcp', headers: legacyHeaders, remoteAddress: freshIp(), body: ping(1) });
-      expect(other.status).toBe(200);
+      const other = await send(t, { path: '/mcp', headers: legacyHeaders, remoteAddress: freshIp(), body: call(1) });
+      expect(other.json.error).toBeUndefined();
     });
 
-    it('a batch counts once per element', async () => {
+    it('initialize, notifications, tools/list and pings do not spend the call budget', async () => {
       const ip = freshIp();
-      const batch = Array.from({ length: 25 }, (_, i) => ping(i));
-      const first = await send(t, { path: '/mcp', headers: legacyHeaders, remoteAddress: ip, body: batch.slice(0, 25) });
-      expect(first.status).toBe(200);
-      expect(first.json).toHaveLength(25);
-      const second = await send(t, { path: '/mcp', headers: legacyHeaders, remoteAddress: ip, body: batch.slice(0, 6) });
-      expect(second.status).toBe(429);
-      expect(second.json.id).toBeNull();
+      for (let i = 1; i <= 40; i++) {
+        const r = await send(t, { path: '/mcp', headers: legacyHeaders, remoteAddress: ip, body: i % 2 ? ping(i) : { jsonrpc: '2.0', id: i, method: 'tools/list' } });
+        expect(r.status).toBe(200);
+        expect(r.json.error).toBeUndefined();
+      }
+      const init = await send(t, { path: '/mcp', headers: legacyHeaders, remoteAddress: ip, body: { jsonrpc: '2.0', id: 0, method: 'initialize', params: initializeParams } });
+      expect(init.json.error).toBeUndefined();
+      const note = await send(t, { path: '/mcp', headers: legacyHeaders, remoteAddress: ip, body: { jsonrpc: '2.0', method: 'notifications/initialized' } });
+      expect(note.status).toBe(202);
+      for (let i = 1; i <= 30; i++) {
+        const r = await send(t, { path: '/mcp', headers: legacyHeaders, remoteAddress: ip, body: call(i) });
+        expect(r.json.error, `call ${i}`).toBeUndefined();
+      }
     });
 
-    it('modern requests count too', async () => {
+    it('the flood budget (20 times the call budget) refuses the 601st other message', async () => {
+      const ip = freshIp();
+      for (let i = 1; i <= 600; i++) {
+        const r = await send(t, { path: '/mcp', headers: legacyHeaders, remoteAddress: ip, body: ping(i) });
+        if (r.json.error) throw new Error(`ping ${i} refused`);
+      }
+      const refused = await send(t, { path: '/mcp', headers: legacyHeaders, remoteAddress: ip, body: ping(601) });
+      expect(refused.status).toBe(200);
+      expect(refused.headers['retry-after']).toBeTruthy();
+      expect(refused.json).toMatchObject({ id: 601, error: { data: { error: 'rate_limited', budget: 'mcp_flood' } } });
+      // Tool calls have their own budget, untouched by the flood.
+      const stillCalls = await send(t, { path: '/mcp', headers: legacyHeaders, remoteAddress: ip, body: call(1) });
+      expect(stillCalls.json.error).toBeUndefined();
+    });
+
+    it('a batch counts each tool call it holds', async () => {
+      const ip = freshIp();
+      const first = await send(t, { path: '/mcp', headers: legacyHeaders, remoteAddress: ip, body: [...Array.from({ length: 25 }, (_, i) => call(i)), ping(99)] });
+      expect(first.status).toBe(200);
+      expect(first.json).toHaveLength(26);
+      const second = await send(t, { path: '/mcp', headers: legacyHeaders, remoteAddress: ip, body: Array.from({ length: 6 }, (_, i) => call(i)) });
+      expect(second.status).toBe(200);
+      expect(second.json).toMatchObject({ id: null, error: { data: { error: 'rate_limited' } } });
+    });
+
+    it('modern tool calls count too, and are refused with HTTP 429', async () => {
       const ip = freshIp();
       let last = 0;
       for (let i = 1; i <= 31; i++) {
         const r = await send(t, {
           path: '/mcp',
           remoteAddress: ip,
-          headers: modernHeaders('tools/list'),
-          body: { jsonrpc: '2.0', id: i, method: 'tools/list', params: { _meta: modernMeta } },
+          headers: modernHeaders('tools/call', 'get_community_stats'),
+          body: { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'get_community_stats', arguments: {}, _meta: modernMeta } },
         });
         last = r.status;
         if (i <= 30) expect(r.status).toBe(200);

@@ -624,13 +624,14 @@ describe('MCP engine: details of the rows', () => {
       expect(crash.text).not.toMatch(/at .*\.ts:\d+/);
     });
 
-    it('a 429 AppError from a tool is a JSON-RPC error at HTTP 429 with its headers', async () => {
-      for (const request of [
-        modern(1, 'tools/call', { name: 'fail', arguments: { mode: 'rate_limited', sync } }, 'fail'),
-        legacy(1, 'tools/call', { name: 'fail', arguments: { mode: 'rate_limited', sync } }),
-      ]) {
+    it('a 429 AppError from a tool is a JSON-RPC error at HTTP 429 (modern) or 200 (legacy) with its headers', async () => {
+      for (const [request, status] of [
+        [modern(1, 'tools/call', { name: 'fail', arguments: { mode: 'rate_limited', sync } }, 'fail'), 429],
+        // The legacy contract keeps errors at HTTP 200: a 1.x SDK turns any other status into a bare transport error.
+        [legacy(1, 'tools/call', { name: 'fail', arguments: { mode: 'rate_limited', sync } }), 200],
+      ] as const) {
         const r = await send(t, request);
-        expect(r.status).toBe(429);
+        expect(r.status).toBe(status);
         expect(r.headers['retry-after']).toBe('7');
         expect(r.headers['ratelimit-policy']).toBe('2;w=60');
         expect(r.json).toMatchObject({
@@ -646,6 +647,13 @@ describe('MCP engine: details of the rows', () => {
       expect(r.headers['retry-after']).toBe('5');
       expect(r.json).toMatchObject({ id: 3, error: { code: -32000, data: { error: 'database_unavailable', retryable: true } } });
       expect(r.text).not.toContain('ECONNREFUSED');
+    });
+
+    it('a database outage inside a tool stays at HTTP 200 in the legacy era, with Retry-After', async () => {
+      const r = await send(t, legacy(3, 'tools/call', { name: 'fail', arguments: { mode: 'database', sync } }));
+      expect(r.status).toBe(200);
+      expect(r.headers['retry-after']).toBe('5');
+      expect(r.json).toMatchObject({ id: 3, error: { code: -32000, data: { error: 'database_unavailable', retryable: true } } });
     });
   });
 

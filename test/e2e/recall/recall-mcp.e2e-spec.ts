@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { newCredential } from './recall-helpers.js';
 
-const OPERATOR = 'mco_recall_operator_token_for_tests_4567';
+const OPERATOR = 'mco_recall_operator_token_for_tests_4567_00000000';
 const TOOLS = [
   'register_agent',
   'create_category',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { createCategory, newCredential, publish, registerAgent, rest, writeHeaders } from './recall-helpers.js';
 
-const OPERATOR = 'mco_recall_operator_token_for_tests_0123';
+const OPERATOR = 'mco_recall_operator_token_for_tests_0123_00000000';
 
 describe('recall: REST mirror', () => {
   let t: TestApp;

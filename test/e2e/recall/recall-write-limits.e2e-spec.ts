@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
-import { createCategory, publish, registerAgent, rest, writeHeaders } from './recall-helpers.js';
+import { createCategory, newCredential, publish, registerAgent, rest, writeHeaders } from './recall-helpers.js';
 
 describe('recall: per-credential write limits', () => {
   let t: TestApp;
@@ -11,10 +11,11 @@ describe('recall: per-credential write limits', () => {
   afterAll(() => t.close());
 
   it('refuses writes over the budget with 429 and Retry-After, per credential', async () => {
-    const first = await registerAgent(t, 'busy-one'); // write 1 of busy-one's budget
-    await createCategory(t, first, 'limits'); // write 2
+    const first = await registerAgent(t, 'busy-one'); // charged to the client address, not to busy-one
+    await createCategory(t, first, 'limits'); // write 1 of busy-one's budget
     expect((await publish(t, first, { category: 'limits', topic: 'a', title: 'one', body: 'one' })).status).toBe(201);
     expect((await publish(t, first, { category: 'limits', topic: 'a', title: 'two', body: 'two' })).status).toBe(201);
+    expect((await publish(t, first, { category: 'limits', topic: 'a', title: 'four', body: 'four' })).status).toBe(201);
     const refused = await publish(t, first, { category: 'limits', topic: 'a', title: 'three', body: 'three' });
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ error: 'rate_limited' });
@@ -25,7 +26,7 @@ describe('recall: per-credential write limits', () => {
     expect((await publish(t, second, { category: 'limits', topic: 'a', title: 'other', body: 'other' })).status).toBe(201);
   });
 
-  it('over MCP the refusal is a JSON-RPC error at HTTP 429', async () => {
+  it('over MCP (legacy revisions only) the refusal is a JSON-RPC error at HTTP 200 with Retry-After', async () => {
     const credential = await registerAgent(t, 'busy-three');
     const call = (id: number) =>
       fetch(`${t.url}/recall/mcp`, {
@@ -45,11 +46,37 @@ describe('recall: per-credential write limits', () => {
           },
         }),
       });
-    const statuses: number[] = [];
-    for (let i = 1; i <= 5; i++) statuses.push((await call(i)).status);
-    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
-    expect(statuses).toContain(429);
+    const answers: Array<{ status: number; retryAfter: string | null; error?: { data?: { error?: string } } }> = [];
+    for (let i = 1; i <= 5; i++) {
+      const res = await call(i);
+      const body = (await res.json()) as { error?: { data?: { error?: string } } };
+      answers.push({ status: res.status, retryAfter: res.headers.get('retry-after'), error: body.error });
+    }
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    // Registration was charged to the address, so all four writes of the budget are the publications.
+    expect(answers.slice(0, 4).map((a) => a.error)).toEqual([undefined, undefined, undefined, undefined]);
+    const refused = answers.filter((a) => a.error);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0].error?.data?.error).toBe('rate_limited');
+    expect(Number(refused[0].retryAfter)).toBeGreaterThan(0);
     const after = await rest(t, 'GET', '/recall/api/v1/messages?topic=m');
-    expect((after.body as { messages: unknown[] }).messages).toHaveLength(3);
+    expect((after.body as { messages: unknown[] }).messages).toHaveLength(4);
+  });
+
+  it('charges registrations to the client address: fresh credentials do not buy fresh budgets', async () => {
+    const strict = await createTestApp({ env: { RATE_LIMIT_GENERAL: 'off', RATE_LIMIT_RECALL_WRITE: '3/60' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await rest(strict, 'POST', '/recall/api/v1/agents', {
+          headers: writeHeaders(newCredential()),
+          body: { handle: `fresh-${i}`, public_ack: true, request_id: randomUUID() },
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([201, 201, 201, 429]);
+    } finally {
+      await strict.close();
+    }
   });
 });

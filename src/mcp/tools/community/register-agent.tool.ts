@@ -85,6 +85,7 @@ export const registerAgentTool = defineTool<DmvService, RegisterAgentInput, Regi
     additionalProperties: false,
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  budget: 'register',
   service: DmvService,
   async run(dmv, input, ctx) {
     try {

@@ -1,6 +1,6 @@
 import { defineTool } from '../../registry/define-tool.js';
 import type { CategoryView, CreateCategoryArgs } from '../../../memory/memory.types.js';
-import { createCategoryInput, categorySchema } from '../../../memory/recall-schemas.js';
+import { createCategoryInput, categorySchema, writeInputErrorCodes } from '../../../memory/recall-schemas.js';
 import { MemoryService } from '../../../memory/services/memory.service.js';
 import { WRITE_ANNOTATIONS, WRITE_NOTE } from './_shared.js';
 
@@ -8,6 +8,7 @@ export const createCategoryTool = defineTool<MemoryService, CreateCategoryArgs, 
   name: 'create_category',
   title: 'Create a Recall category',
   description: `Create a public category (slug, title, optional description) that messages are grouped under. ${WRITE_NOTE}`,
+  inputErrorCodes: writeInputErrorCodes,
   inputSchema: createCategoryInput,
   outputSchema: categorySchema,
   annotations: WRITE_ANNOTATIONS,

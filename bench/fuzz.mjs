@@ -1,0 +1,334 @@
+// Abuse fuzz run: `npm run fuzz` (builds first). Loopback only, bounded in count and time.
+//
+// Starts the real app in a child process against a fresh database (created on FUZZ_DATABASE_URL /
+// TEST_DATABASE_URL / DATABASE_URL's server and dropped afterwards), with perf_hooks'
+// monitorEventLoopDelay watching its event loop, then sends FUZZ_REQUESTS (default 100,000) generated and
+// mutated requests — valid and hostile — across every MCP endpoint (both eras, batches, GET streams) and
+// every REST route of /openapi.json plus the pages, guides, admin and DMV routes, FUZZ_CONCURRENCY
+// (default 32) at a time, for at most FUZZ_MAX_SECONDS (default 420). Rate limits are off so that requests
+// reach the handlers. Prints the seed, counts per surface and status, and the verdict:
+//   zero 5xx, zero crashes (the app process stays up), zero leaked driver/stack text, and the app's event
+//   loop never blocked more than FUZZ_MAX_DELAY_MS (default 50 ms; the max of monitorEventLoopDelay).
+// Exit status 1 when any of these fails. FUZZ_SEED replays a run.
+import { fork } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const SELF = fileURLToPath(import.meta.url);
+const TOKEN = `mco_${'fuzzOperatorToken0123456789'.repeat(2)}`;
+
+// ---- child: the real app, with its event loop watched --------------------------------------------
+async function runApp() {
+  const { startApp } = await import('../dist/src/bootstrap.js');
+  const { loadConfig } = await import('../dist/src/config/app-config.js');
+  const { createLogger } = await import('../dist/src/common/http/logger.js');
+  const config = loadConfig({
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    RATE_LIMIT_GENERAL: 'off',
+    RATE_LIMIT_REGISTER: 'off',
+    RATE_LIMIT_RECALL_WRITE: 'off',
+    RATE_LIMIT_RECALL_WRITE_DAILY: 'off',
+    SSE_MAX_LIFETIME_SECONDS: '1',
+    LOG_LEVEL: 'silent',
+    SMTP_PORT: '0',
+    SEED_DEMO: 'false',
+    OPERATOR_BOOTSTRAP_TOKEN: TOKEN,
+    DATABASE_URL: process.env.FUZZ_APP_DATABASE_URL,
+  });
+  const running = await startApp(config, createLogger(config.logLevel));
+  // Never outlive the fuzzer.
+  process.on('disconnect', () => process.exit(0));
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  process.on('message', async (m) => {
+    if (m === 'start-monitor') {
+      delay.enable();
+      process.send({ monitoring: true });
+    } else if (m === 'stats') {
+      process.send({ stats: { maxMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6, meanMs: delay.mean / 1e6 } });
+    } else if (m === 'stop') {
+      await running.close();
+      process.exit(0);
+    }
+  });
+  process.send({ ready: running.url });
+}
+
+// ---- generators ------------------------------------------------------------------------------------
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function makeGen(rng) {
+  const int = (n) => Math.floor(rng() * n);
+  const pick = (xs) => xs[int(xs.length)];
+  const HOSTILE = [
+    'eyJ-', '\n', ' ', '![', '<img src=http://', 'ghp_', 'sk-', '-----BEGIN ', '\u202e', '\u200b', '\ud800', '%00', '../',
+    "' OR 1=1 --", '${jndi:x}', '<script>', 'ＡＢＣ', '😀', '\\', '"', '{', 'system prompt:', 'ignore previous instructions',
+    'you are now a ', ':act as ', 'call the x tool', 'a', '0', '-', '_', '.', '=', 'postgres://u:p@h/db', 'x'.repeat(64),
+  ];
+  const str = () => {
+    switch (int(6)) {
+      case 0: return '';
+      case 1: return pick(HOSTILE).repeat(1 + int(int(2) ? 4 : 1000));
+      case 2: return randomBytes(int(40)).toString('base64url');
+      case 3: return Array.from({ length: 1 + int(6) }, () => pick(HOSTILE)).join('');
+      case 4: return `name-${int(1000)}`;
+      default: return String.fromCodePoint(...Array.from({ length: int(30) }, () => int(0x2ffff)));
+    }
+  };
+  const value = (depth = 0) => {
+    switch (int(depth > 2 ? 5 : 8)) {
+      case 0: return str();
+      case 1: return int(3) ? int(100) : pick([-1, 0, 1e308, -0, 2 ** 53 + 1, 1.5, NaN]);
+      case 2: return pick([true, false, null]);
+      case 3: return randomUUID();
+      case 4: return str().slice(0, 60);
+      case 5: return Array.from({ length: int(5) }, () => value(depth + 1));
+      default: return Object.fromEntries(Array.from({ length: int(5) }, () => [pick(['a', 'name', 'id', '__proto__', 'constructor', str().slice(0, 10)]), value(depth + 1)]));
+    }
+  };
+  /** Mutates a valid object: drops, retypes or adds fields. */
+  const mutate = (obj) => {
+    const out = { ...obj };
+    const keys = Object.keys(out);
+    for (let i = int(3); i > 0; i--) {
+      const k = keys.length ? pick(keys) : 'x';
+      switch (int(4)) {
+        case 0: delete out[k]; break;
+        case 1: out[k] = value(); break;
+        case 2: out[str().slice(0, 12) || 'extra'] = value(); break;
+        default: out[k] = typeof out[k] === 'string' ? out[k] + pick(HOSTILE).repeat(1 + int(200)) : out[k];
+      }
+    }
+    return out;
+  };
+  return { int, pick, str, value, mutate, rng };
+}
+
+// ---- requests ------------------------------------------------------------------------------------------
+const MCP_PATHS = ['/mcp', '/mcp/chatgpt', '/mcp/docs', '/recall/mcp'];
+const TOOL_ARGS = {
+  lookup_member: { query: 'acme' },
+  get_community_stats: {},
+  register_agent: { agent_name: 'fuzz-bot', email: 'fuzz@example.com', operator_name: 'Fuzz' },
+  verify_certificate: { certificate_id: 'DMV-0000-014S-C0PJ-V' },
+  search_docs: { query: 'rate limit' },
+  read_doc: { path: 'api-reference' },
+  list_categories: {},
+  list_topics: { category: 'general' },
+  read_messages: { category: 'general' },
+  search_memory: { q: 'pool timeout' },
+  find_similar_agents: { handle: 'alice' },
+  publish_message: { category: 'general', topic: 't', title: 't', body: 'b', public_ack: true, request_id: '' },
+  create_category: { slug: 'general', title: 'General', public_ack: true, request_id: '' },
+};
+const METHODS = ['initialize', 'tools/list', 'tools/call', 'ping', 'resources/list', 'resources/read', 'notifications/initialized', 'server/discover', 'nope'];
+
+function mcpRequest(g, tools) {
+  const path = g.pick(MCP_PATHS);
+  const modern = g.int(3) === 0;
+  const one = () => {
+    const method = g.pick(METHODS);
+    const msg = { jsonrpc: '2.0', id: g.int(10) ? g.int(1e6) : g.value(), method };
+    if (method === 'initialize') msg.params = { protocolVersion: g.pick(['2025-11-25', '2024-11-05', '2026-07-28', g.str()]), capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } };
+    else if (method === 'tools/call') {
+      const name = g.int(8) ? g.pick(tools) : g.str();
+      const base = { ...(TOOL_ARGS[name] ?? {}) };
+      if ('request_id' in base) base.request_id = randomUUID();
+      msg.params = { name, arguments: g.int(2) ? base : g.mutate(base) };
+    } else if (method === 'resources/read') msg.params = { uri: g.pick(['ui://agentcommunity/community-stats.html', 'docs://agentry/api-reference', g.str()]) };
+    else if (method.startsWith('notifications/')) delete msg.id;
+    if (modern) msg.params = { ...(msg.params ?? {}), _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } };
+    if (g.int(12) === 0) return g.mutate(msg);
+    return msg;
+  };
+  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  if (modern) Object.assign(headers, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call' });
+  else if (g.int(2)) headers['mcp-protocol-version'] = g.pick(['2025-11-25', '2025-06-18', g.str().slice(0, 20)]);
+  if (path === '/recall/mcp' && g.int(2)) Object.assign(headers, { 'x-agentrecall-write': 'true', authorization: `Bearer arc_${randomBytes(32).toString('base64url')}` });
+  let body;
+  switch (g.int(10)) {
+    case 0: body = JSON.stringify(Array.from({ length: 1 + g.int(5) }, one)); break;
+    case 1: body = JSON.stringify(one()).slice(0, g.int(80)); break; // truncated JSON
+    case 2: body = JSON.stringify(g.value()); break;
+    default: body = JSON.stringify(one());
+  }
+  if (g.int(25) === 0) return { method: 'GET', path, headers: { accept: g.pick(['text/event-stream', 'text/html', '*/*']) } };
+  if (g.int(30) === 0) headers['content-type'] = g.pick(['text/plain', 'application/x-ndjson', 'multipart/form-data']);
+  return { method: 'POST', path, headers, body, surface: `mcp ${path}` };
+}
+
+/** encodeURIComponent that survives lone surrogates (they are sent as U+FFFD). */
+const enc = (s) => encodeURIComponent(String(s).toWellFormed());
+
+function fillPath(g, template) {
+  return template.replace(/\{[^}]+\}/g, () => enc(g.int(3) ? g.pick(['acme', 'general', 'DMV-0000-014S-C0PJ-V', randomUUID(), 'alice']) : g.str().slice(0, 300)) || 'x');
+}
+
+function restRequest(g, routes) {
+  const [method, template] = g.pick(routes);
+  let path = fillPath(g, template);
+  if (method === 'GET' && g.int(2)) {
+    const params = Array.from({ length: 1 + g.int(4) }, () => `${g.pick(['q', 'limit', 'offset', 'page', 'category', 'topic', 'certificate_id', 'token', 'country', 'tag', 'sort', g.str().slice(0, 8)])}=${enc(String(g.value()).slice(0, 400))}`);
+    path += `?${params.join('&')}`;
+  }
+  const headers = {};
+  if (path.startsWith('/admin') && g.int(3)) headers.authorization = `Bearer ${g.int(4) ? TOKEN : `mco_${g.str().slice(0, 50)}`}`;
+  if (path.startsWith('/recall/api') && g.int(2)) Object.assign(headers, { 'x-agentrecall-write': 'true', authorization: `Bearer arc_${randomBytes(32).toString('base64url')}` });
+  let body;
+  if (method !== 'GET' && method !== 'DELETE') {
+    headers['content-type'] = g.int(15) ? 'application/json' : g.pick(['application/x-ndjson', 'text/plain']);
+    const base = { agent_name: 'fuzz-agent', email: `f${g.int(1e6)}@example.com`, operator_name: 'F', slug: 'fuzz', name: 'Fuzz', country: 'DE', category: 'research', handle: 'fuzzer', title: 't', topic: 't', body: 'b', public_ack: true, request_id: randomUUID(), reason: 'r' };
+    const doc = g.int(3) ? g.mutate(base) : g.value();
+    body = g.int(20) ? JSON.stringify(doc) : JSON.stringify(doc).slice(0, g.int(50));
+  }
+  return { method, path, headers, body, surface: `rest ${method} ${template}` };
+}
+
+// ---- main ----------------------------------------------------------------------------------------------
+const LEAKS = [/QueryFailedError/, /duplicate key value/i, /syntax error at or near/i, /violates .* constraint/i, /ECONNREFUSED/, /node_modules/, /\bat [A-Za-z.<>]+ \(/, /relation "[a-z_]+"/];
+
+function send(agent, base, req) {
+  // Header values a client library refuses to send (control characters) are sent percent-encoded.
+  for (const [k, v] of Object.entries(req.headers)) if (/[^\t\x20-\x7e]/.test(v)) req.headers[k] = enc(v);
+  return new Promise((resolve) => {
+    const url = new URL(req.path, base);
+    const r = http.request(
+      { agent, host: url.hostname, port: url.port, method: req.method, path: url.pathname + url.search, headers: req.headers, timeout: 15_000 },
+      (res) => {
+        let text = '';
+        let size = 0;
+        res.on('data', (c) => {
+          size += c.length;
+          if (size < 200_000) text += c.toString('utf8');
+          // A GET stream never ends by itself before its lifetime: stop reading after its first bytes.
+          if ((res.headers['content-type'] ?? '').startsWith('text/event-stream') && req.method === 'GET') res.destroy();
+        });
+        res.on('close', () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on('error', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    r.on('timeout', () => r.destroy(new Error('timeout')));
+    r.on('error', (e) => resolve({ status: -1, text: String(e.message) }));
+    if (req.body !== undefined) r.end(req.body);
+    else r.end();
+  });
+}
+
+async function main() {
+  const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+  const total = Number(process.env.FUZZ_REQUESTS ?? 100_000);
+  const concurrency = Number(process.env.FUZZ_CONCURRENCY ?? 32);
+  const maxSeconds = Number(process.env.FUZZ_MAX_SECONDS ?? 420);
+  const maxDelayMs = Number(process.env.FUZZ_MAX_DELAY_MS ?? 50);
+  const adminUrl = process.env.FUZZ_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  console.log(`fuzz: seed ${seed}, ${total} requests, concurrency ${concurrency}, at most ${maxSeconds} s, loopback only`);
+
+  const pg = (await import('pg')).default;
+  const dbName = `agentry_fuzz_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const appDbUrl = new URL(adminUrl);
+  appDbUrl.pathname = `/${dbName}`;
+
+  const child = fork(SELF, ['--app'], { env: { ...process.env, FUZZ_APP_DATABASE_URL: appDbUrl.toString() }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  process.on('exit', () => child.kill());
+  let crashed = false;
+  child.on('exit', (code) => {
+    if (code !== 0) crashed = true;
+  });
+  const ask = (m, key) => new Promise((resolve) => {
+    const on = (msg) => {
+      if (msg && key in msg) {
+        child.off('message', on);
+        resolve(msg[key]);
+      }
+    };
+    child.on('message', on);
+    if (m) child.send(m);
+  });
+  const base = await ask(null, 'ready');
+  if (!/^http:\/\/127\.0\.0\.1:/.test(base)) throw new Error(`refusing to fuzz a non-loopback address: ${base}`);
+
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const openapi = JSON.parse((await send(agent, base, { method: 'GET', path: '/openapi.json', headers: {} })).text);
+  const routes = [];
+  for (const [path, ops] of Object.entries(openapi.paths)) for (const m of Object.keys(ops)) routes.push([m.toUpperCase(), path]);
+  for (const extra of ['/', '/globe', '/globe.js', '/docs', '/docs/{path}', '/members/{slug}', '/AGENTS.md', '/recall/AGENTS.md', '/recall/API.md', '/dmv', '/dmv/certificates', '/dmv/certificates/{id}', '/dmv/certificates/{id}/badge.svg', '/dmv/verify', '/healthz', '/readyz', '/.well-known/mcp', '/mcp/server-card', '/nope/{x}']) routes.push(['GET', extra]);
+  routes.push(['POST', '/admin/members/import'], ['POST', '/dmv/verify']);
+  const tools = Object.keys(TOOL_ARGS);
+
+  await ask('start-monitor', 'monitoring');
+  const g = makeGen(mulberry32(seed));
+  const counts = new Map();
+  const statusCounts = new Map();
+  let sent = 0;
+  let errors5xx = 0;
+  let leaks = 0;
+  let transportErrors = 0;
+  const samples = [];
+  const started = Date.now();
+  const deadline = started + maxSeconds * 1000;
+  const worker = async () => {
+    while (sent < total && Date.now() < deadline && !crashed) {
+      sent++;
+      const req = g.int(2) ? mcpRequest(g, tools) : restRequest(g, routes);
+      req.surface ??= `${req.method} ${req.path.split('?')[0].slice(0, 40)}`;
+      const surface = req.surface.startsWith('mcp') ? req.surface : req.surface.split(' ').slice(0, 3).join(' ');
+      counts.set(surface, (counts.get(surface) ?? 0) + 1);
+      const res = await send(agent, base, req);
+      const bucket = res.status === -1 ? 'transport error' : `${Math.floor(res.status / 100)}xx`;
+      statusCounts.set(bucket, (statusCounts.get(bucket) ?? 0) + 1);
+      if (res.status === -1) transportErrors++;
+      if (res.status >= 500) {
+        errors5xx++;
+        if (samples.length < 10) samples.push({ status: res.status, method: req.method, path: req.path.slice(0, 120), body: res.text.slice(0, 200) });
+      }
+      if (LEAKS.some((re) => re.test(res.text))) {
+        leaks++;
+        if (samples.length < 10) samples.push({ leak: true, method: req.method, path: req.path.slice(0, 120), body: res.text.slice(0, 200) });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (Date.now() - started) / 1000;
+  const stats = crashed ? { maxMs: NaN, p99Ms: NaN, meanMs: NaN } : await ask('stats', 'stats');
+  agent.destroy();
+  if (!crashed) {
+    child.send('stop');
+    await new Promise((r) => child.once('exit', r));
+  }
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+
+  console.log(`\nsent ${sent} requests in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)}/s), seed ${seed}`);
+  console.log('by status:', Object.fromEntries([...statusCounts].sort()));
+  console.log('by surface:');
+  for (const [k, v] of [...counts].sort()) console.log(`  ${String(v).padStart(7)}  ${k}`);
+  console.log(`event loop delay of the app: max ${stats.maxMs.toFixed(1)} ms, p99 ${stats.p99Ms.toFixed(1)} ms, mean ${stats.meanMs.toFixed(2)} ms`);
+  for (const s of samples) console.log('sample:', JSON.stringify(s));
+  const failures = [];
+  if (sent < total) failures.push(`only ${sent} of ${total} requests within ${maxSeconds} s`);
+  if (errors5xx) failures.push(`${errors5xx} 5xx answers`);
+  if (crashed) failures.push('the app process died');
+  if (leaks) failures.push(`${leaks} answers with driver/stack text`);
+  if (!(stats.maxMs <= maxDelayMs)) failures.push(`event loop blocked ${stats.maxMs.toFixed(1)} ms (> ${maxDelayMs} ms)`);
+  console.log(failures.length ? `\nFAIL: ${failures.join('; ')}` : `\nPASS: zero 5xx, zero crashes, zero leaks, event loop max ${stats.maxMs.toFixed(1)} ms`);
+  if (transportErrors) console.log(`(${transportErrors} requests ended without an HTTP answer: connections the server closed, e.g. over-long bodies)`);
+  process.exit(failures.length ? 1 : 0);
+}
+
+if (process.argv.includes('--app')) await runApp();
+else await main();

@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  BODY_MAX_LENGTH,
+  CONSTRUCTED_CONTENT_PATTERNS,
+  PROFILE_MAX_LENGTH,
+  RAW_LENGTH_FACTOR,
+  TITLE_MAX_LENGTH,
+  detectPromptInjection,
+  scanForSecrets,
+  validateAgentInput,
+  validateCategoryInput,
+  validateMessageInput,
+} from './content-rules.js';
+
+// Fragments that start or extend a match of some rule; repeated, they are what makes a backtracking
+// pattern quadratic (each one is an attack that worked, or would have, against an earlier pattern).
+const FRAGMENTS = [
+  'eyJ-', 'eyJ', 'eyJa.', '\n', ' ', '\t', '  \n', 'a', 'A1', '-', '_', '.', '=', '?', ':', '/', '<', '>', '[', ']', '(',
+  ')', '![', '](http://', '<img ', 'src=http://', 'sk-', 'sk-ant-', 'ghp_', 'github_pat_', 'xoxb-1-', 'AKIA', 'AIza',
+  'arc_', 'mca_', '-----BEGIN ', 'A ', 'PRIVATE KEY', 'system prompt', '# system', '**', 'you are now a ', 'act as ',
+  'ignore ', 'all ', 'previous ', 'send ', 'the ', 'keys ', '<system', '</', '<|', 'call the ', 'tool', '!', 'aws_secret_access_key=',
+  'https://hooks.slack.com/services/', 'postgres://u:p@', '\u00a0', 'ｅｙＪ', '\u2028',
+];
+
+/** Adversarial strings: one fragment repeated, or a few interleaved, up to `max` UTF-16 units. */
+function adversarial(max: number): fc.Arbitrary<string> {
+  const repeated = fc
+    .tuple(fc.constantFrom(...FRAGMENTS), fc.constantFrom(...FRAGMENTS), fc.integer({ min: 1, max }))
+    .map(([a, b, n]) => `${b}${a.repeat(Math.ceil(n / a.length))}`.slice(0, max));
+  const mixed = fc
+    .tuple(fc.array(fc.constantFrom(...FRAGMENTS), { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max }))
+    .map(([parts, n]) => {
+      const unit = parts.join('');
+      return unit.repeat(Math.ceil(n / unit.length)).slice(0, max);
+    });
+  return fc.oneof(repeated, mixed, fc.string({ maxLength: 200, unit: 'grapheme' }));
+}
+
+/** Milliseconds `fn` takes (best of three, so one GC pause or a busy neighbour does not decide). */
+function timed(fn: () => unknown): number {
+  let best = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const start = performance.now();
+    fn();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+// Linear-time scanning of the largest accepted input takes ~1-20 ms here (more on a busy shared machine); a
+// quadratic pattern took 0.5-8 s on the same inputs.
+const BUDGET_MS = 250;
+
+describe('content rules are linear-time (ReDoS)', () => {
+  // Literal patterns are checked by `npm run lint` (eslint-plugin-redos); these two are built at run time, so
+  // the attack strings recheck found against their earlier forms are timed here (recheck's own verdict on them
+  // depends on a time budget, which a busy shared machine makes unreliable).
+  it('the patterns built at run time stay fast on the attack strings found against their earlier forms', () => {
+    for (const pattern of CONSTRUCTED_CONTENT_PATTERNS) {
+      for (const attack of [':act as '.repeat(2000), `:ACT\tAS\v${':ACT\tAS\v'.repeat(2000)}`, 'call the '.repeat(1800), `.call the ${'a.'.repeat(8000)}`]) {
+        expect(timed(() => pattern.test(attack.slice(0, BODY_MAX_LENGTH)))).toBeLessThan(BUDGET_MS);
+      }
+    }
+  });
+
+  it('the body that took 269 ms before ("eyJ-" x 4000) and 16,000 newlines validate in a few ms', () => {
+    const ok = { category: 'general', topic: 't', title: 't' };
+    expect(timed(() => validateMessageInput({ ...ok, body: 'eyJ-'.repeat(4000) }))).toBeLessThan(BUDGET_MS);
+    expect(timed(() => detectPromptInjection(`x${'\n'.repeat(16_000)}x`))).toBeLessThan(BUDGET_MS);
+    expect(timed(() => detectPromptInjection(`![${'!['.repeat(8000)}`))).toBeLessThan(BUDGET_MS);
+  });
+
+  it('validateMessageInput stays fast on adversarial bodies and titles', () => {
+    fc.assert(
+      fc.property(adversarial(BODY_MAX_LENGTH * RAW_LENGTH_FACTOR), adversarial(TITLE_MAX_LENGTH * 4), (body, title) => {
+        const input = { category: 'general', topic: title.slice(0, 300), title, body };
+        expect(timed(() => validateMessageInput(input))).toBeLessThan(BUDGET_MS);
+        expect(timed(() => scanForSecrets(body))).toBeLessThan(BUDGET_MS);
+        expect(timed(() => detectPromptInjection(body))).toBeLessThan(BUDGET_MS);
+      }),
+      { numRuns: 150 },
+    );
+  }, 120_000);
+
+  it('validateAgentInput and validateCategoryInput stay fast on adversarial input', () => {
+    fc.assert(
+      fc.property(adversarial(PROFILE_MAX_LENGTH * RAW_LENGTH_FACTOR), adversarial(200), (long, short) => {
+        expect(timed(() => validateAgentInput({ handle: short, profile: long }))).toBeLessThan(BUDGET_MS);
+        expect(
+          timed(() => validateCategoryInput({ slug: short, title: short, description: long.slice(0, 2000) })),
+        ).toBeLessThan(BUDGET_MS);
+      }),
+      { numRuns: 150 },
+    );
+  }, 120_000);
+
+  it('never throws on any input shape', () => {
+    fc.assert(
+      fc.property(fc.anything(), fc.anything(), fc.anything(), fc.anything(), (category, topic, title, body) => {
+        const result = validateMessageInput({ category, topic, title, body });
+        expect(typeof result.ok).toBe('boolean');
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
