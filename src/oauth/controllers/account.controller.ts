@@ -44,6 +44,11 @@ export class AccountController {
     return this.ownerAction(request, body, reply, async (owner) => this.account.setAgentStatus(owner, id, 'active'));
   }
 
+  @Post('account/rp-policies')
+  async setPolicy(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    return this.ownerAction(request, body, reply, async (owner) => this.account.setPolicy(owner, field(body, 'service'), field(body, 'policy')));
+  }
+
   private async ownerAction(
     request: FastifyRequest,
     body: unknown,

@@ -61,6 +61,7 @@ export class AccountService {
       agents,
       grants: rows,
       agreement: await this.delegation.status(owner.ownerId),
+      policies: (await this.identity.ownerPolicies(owner)).map((p) => ({ service: p.service, policy: p.policy, updated_at: p.updated_at })),
       notice,
     };
   }
@@ -71,6 +72,16 @@ export class AccountService {
     if (!grant) throw oauthErrors.grantNotFound();
     await this.tokens.revokeGrant(grant.id, `owner:${owner.ownerId}`);
     await this.audit.record(`owner:${owner.ownerId}`, 'grant.revoked', 'grant', grant.id, owner.ownerId);
+  }
+
+  /** Sets or removes (policy "remove") one of the owner's relying-party rules. @throws validation_failed */
+  async setPolicy(owner: OwnerPrincipal, service: string | undefined, policy: string | undefined): Promise<void> {
+    const value = policy === 'remove' ? null : policy;
+    if (!service || (value !== null && !['allow', 'warn', 'require', 'block'].includes(value ?? ''))) {
+      throw oauthErrors.invalidClientMetadata('Give a service origin (or *) and one of allow, warn, require, block.');
+    }
+    await this.identity.setOwnerPolicy(owner, service.trim(), value as 'allow' | 'warn' | 'require' | 'block' | null);
+    await this.audit.record(`owner:${owner.ownerId}`, 'rp_policy.set', 'rp_policy', service.trim().slice(0, 300), owner.ownerId, { policy: value });
   }
 
   async setAgentStatus(owner: OwnerPrincipal, agentId: string, status: 'active' | 'revoked'): Promise<void> {

@@ -13,6 +13,12 @@ export interface GrantRow {
   last_used_at: string | null;
 }
 
+export interface PolicyRow {
+  service: string;
+  policy: string;
+  updated_at: string;
+}
+
 export interface AccountView {
   email: string;
   status: string;
@@ -20,8 +26,12 @@ export interface AccountView {
   agents: AgentView[];
   grants: GrantRow[];
   agreement: AgreementStatus;
+  /** The owner's own relying-party rules (an operator's block still wins). */
+  policies: PolicyRow[];
   notice?: string;
 }
+
+const POLICIES = ['allow', 'warn', 'require', 'block'];
 
 const when = (iso: string | null) => (iso ? escapeHtml(iso.replace('T', ' ').slice(0, 16) + ' UTC') : '<span class="muted">never</span>');
 
@@ -48,6 +58,20 @@ export function accountPage(view: AccountView): string {
   const agreement = a.current_signed
     ? `<p>You signed version <strong>${escapeHtml(a.current.version)}</strong> (current) on ${when(a.signed_at)}. <a href="/legal/delegation">Read it</a></p>`
     : `<p class="warn">You have not signed the current version (${escapeHtml(a.current.version)}); your agents' tokens do not work until you do. <a href="/legal/delegation/sign?return_to=/account">Read and sign</a></p>`;
+  const rules = view.policies.length
+    ? `<table><thead><tr><th>Service</th><th>Rule</th><th></th></tr></thead><tbody>${view.policies
+        .map(
+          (p) => `<tr><td><code>${escapeHtml(p.service === '*' ? 'every other service' : p.service)}</code></td><td>${escapeHtml(p.policy)}</td><td><form method="post" action="/account/rp-policies">${hidden('csrf', view.csrf)}${hidden('service', p.service)}${hidden('policy', 'remove')}<button class="secondary" type="submit">Remove</button></form></td></tr>`,
+        )
+        .join('')}</tbody></table>`
+    : '<p class="muted">No rules of your own: the service default applies.</p>';
+  const policyForm = `<form method="post" action="/account/rp-policies">${hidden('csrf', view.csrf)}
+  <label for="rp-service">Service origin (e.g. https://shop.example), or * for every other service</label>
+  <input id="rp-service" name="service" type="text" maxlength="300" required data-testid="rp-policy-service">
+  <label for="rp-policy">Rule</label>
+  <select id="rp-policy" name="policy" data-testid="rp-policy-value">${POLICIES.map((p) => `<option value="${p}">${p}</option>`).join('')}</select>
+  <div class="actions"><button type="submit" data-testid="rp-policy-save">Save rule</button></div>
+</form>`;
   return brokerLayout({
     title: 'Your account',
     wide: true,
@@ -60,6 +84,10 @@ ${agreement}
 ${agents}
 <h2>Apps with access</h2>
 ${grants}
+<h2>Services your agents may sign up to</h2>
+<p class="muted">allow: silently; warn: with a warning when the service is not verified; require: only verified services; block: never. An operator's block always wins.</p>
+${rules}
+${policyForm}
 <form method="post" action="/signout">${hidden('csrf', view.csrf)}<div class="actions"><button class="secondary" type="submit" data-testid="signout">Sign out</button></div></form>`,
   });
 }

@@ -130,3 +130,32 @@ describe('owner sign-in and sessions', () => {
     expect((await human.request('/signin/confirm', { form: { token } })).status).toBe(400);
   });
 });
+
+describe('owner account page: relying-party rules', () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await createTestApp({ env: { SMTP_RELAY_URL: sink.url, RATE_LIMIT_GENERAL: '10000/60' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+  });
+
+  it('an owner sets and removes their own rule for a service; a forged form is refused', async () => {
+    const human = new TestHuman(t.url, 'rules@example.org', sink);
+    await human.signIn();
+    const page = await human.request('/account');
+    const csrf = hiddenField(page.text, 'csrf')!;
+    expect((await human.request('/account/rp-policies', { form: { csrf: 'forged', service: 'https://shop.example', policy: 'block' } })).status).toBe(403);
+    expect((await human.request('/account/rp-policies', { form: { csrf, service: 'https://shop.example', policy: 'block' } })).status).toBe(303);
+    const after = await human.request('/account');
+    expect(after.text).toContain('https://shop.example');
+    expect(after.text).toMatch(/<td>block<\/td>/);
+    const bad = await human.request('/account/rp-policies', { form: { csrf, service: 'https://shop.example', policy: 'maybe' } });
+    expect(bad.status).toBe(400);
+    expect((await human.request('/account/rp-policies', { form: { csrf, service: 'https://shop.example', policy: 'remove' } })).status).toBe(303);
+    expect((await human.request('/account')).text).not.toContain('<code>https://shop.example</code>');
+  });
+});
