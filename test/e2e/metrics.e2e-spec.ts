@@ -18,7 +18,7 @@ describe('operator visibility: Prometheus /metrics', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      env: { OPERATOR_BOOTSTRAP_TOKEN: OPERATOR, METRICS_TOKEN: SCRAPE, TRUST_PROXY: 'true', RATE_LIMIT_GENERAL: '3/60' },
+      env: { OPERATOR_BOOTSTRAP_TOKEN: OPERATOR, METRICS_TOKEN: SCRAPE, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_GENERAL: '3/60' },
     });
   });
   afterAll(() => t?.close());

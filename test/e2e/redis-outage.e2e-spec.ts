@@ -23,7 +23,7 @@ describe('fault tolerance: Redis going away and coming back', () => {
 
   beforeAll(async () => {
     redis = await startTestRedis();
-    t = await createTestApp({ env: { REDIS_URL: redis.url, TRUST_PROXY: 'true', RATE_LIMIT_GENERAL: '5/60' } });
+    t = await createTestApp({ env: { REDIS_URL: redis.url, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_GENERAL: '5/60' } });
     await waitFor(async () => t.app.get(RedisService).available);
   });
   afterAll(async () => {

@@ -39,7 +39,7 @@ describe('scale-out: two instances behind a load balancer behave as one', () => 
       SMTP_RELAY_URL: smtp.url,
       MAIL_DOMAIN: 'agents.test',
       MAIL_RETRY_DELAY_SECONDS: '1',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '127.0.0.1',
       RATE_LIMIT_GENERAL: '6/60',
       RATE_LIMIT_REGISTER: '50/60',
       DMV_DAILY_CAP_PER_EMAIL: '100',
