@@ -279,7 +279,7 @@ try {
     MAIL_DOMAIN: 'agents.chaos',
     MAIL_RETRY_DELAY_SECONDS: '1',
     SMTP_TIMEOUT_SECONDS: '2',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '127.0.0.1',
     RATE_LIMIT_GENERAL: '100000/60',
     RATE_LIMIT_REGISTER: 'off',
     RATE_LIMIT_RECALL_WRITE: 'off',
