@@ -20,7 +20,7 @@ const SELF = fileURLToPath(import.meta.url);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
-const TOKEN = 'mco_directory_benchmark_operator_0001';
+const TOKEN = 'mco_directory_benchmark_operator_00010000000000';
 const MODERN = '2026-07-28';
 const WARMUP = 2;
 

@@ -6,7 +6,7 @@ import { findFreePort } from '../../src/database/embedded-postgres.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { startSmtpSink, type SmtpSink } from '../support/relay-sink.js';
 
-const TOKEN = 'mco_mail_outbox_test_token_0123456789abcdef';
+const TOKEN = 'mco_mail_outbox_test_token_0123456789abcdef0000';
 
 async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

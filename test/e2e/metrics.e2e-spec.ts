@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
-const OPERATOR = 'mco_metrics_test_operator_0123456789abcdef';
+const OPERATOR = 'mco_metrics_test_operator_0123456789abcdef00000';
 const SCRAPE = 'metrics-scrape-token-0123456789abcdef-xyz';
 
 /** The value of one sample line (`name{labels} value`), or undefined. */
@@ -31,7 +31,7 @@ describe('operator visibility: Prometheus /metrics', () => {
 
   it('is closed without the scrape token or an operator token', async () => {
     expect((await scrape()).status).toBe(401);
-    expect((await scrape('mco_not_a_real_operator_token_000000000')).status).toBe(401);
+    expect((await scrape('mco_not_a_real_operator_token_00000000000000000')).status).toBe(401);
     expect((await scrape('metrics-scrape-token-0123456789abcdef-xyy')).status).toBe(401);
   });
 

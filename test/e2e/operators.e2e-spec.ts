@@ -20,7 +20,7 @@ describe('foundation: operators and the admin guard', () => {
   });
 
   it('refuses a bad token (401)', async () => {
-    expect((await whoami('mco_not-a-real-token-at-all-xxxxxxxx')).status).toBe(401);
+    expect((await whoami('mco_not-a-real-token-at-all-xxxxxxxx00000000000')).status).toBe(401);
     expect((await whoami('something-else')).status).toBe(401);
   });
 

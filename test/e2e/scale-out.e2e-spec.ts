@@ -7,7 +7,7 @@ import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-rob
 import { startSmtpSink, type SmtpSink } from '../support/relay-sink.js';
 import { newCredential, rest, writeHeaders } from './recall/recall-helpers.js';
 
-const TOKEN = 'mco_scale_out_test_token_0123456789abcdef';
+const TOKEN = 'mco_scale_out_test_token_0123456789abcdef000000';
 
 async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -530,7 +530,10 @@ export class McpServerRuntime {
     const headers = e.headers ? { ...(state.headers ?? {}), ...e.headers } : state.headers;
     // Legacy-era errors stay at HTTP 200 (budget refusals and outages included; their headers still say
     // when to retry): a 1.x SDK surfaces any other status as a bare transport error without the data.
-    const status = state.era === 'legacy' ? undefined : e.httpStatus;
+    // Authorization refusals are the exception in both eras: hosts act on 401/403 and their challenge
+    // (a 403 insufficient_scope makes SDK clients re-authorize with the challenged scopes).
+    const auth = e.httpStatus === 401 || e.httpStatus === 403;
+    const status = state.era === 'legacy' && !auth ? undefined : e.httpStatus;
     return { status: status ?? 200, body: errorMessage(id, e.code, e.message, e.data), sse: !status, headers };
   }
 

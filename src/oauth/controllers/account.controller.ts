@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/com
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
+import { BodyPolicy, FORM_MEDIA_TYPE } from '../../common/http/body-limits.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { AccountService } from '../services/account.service.js';
 import { DelegationService } from '../services/delegation.service.js';
@@ -30,21 +31,29 @@ export class AccountController {
   }
 
   @Post('account/grants/:id/revoke')
+
+  @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   async revokeGrant(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     return this.ownerAction(request, body, reply, async (owner) => this.account.revokeGrant(owner, id));
   }
 
   @Post('account/agents/:id/revoke')
+
+  @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   async revokeAgent(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     return this.ownerAction(request, body, reply, async (owner) => this.account.setAgentStatus(owner, id, 'revoked'));
   }
 
   @Post('account/agents/:id/restore')
+
+  @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   async restoreAgent(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     return this.ownerAction(request, body, reply, async (owner) => this.account.setAgentStatus(owner, id, 'active'));
   }
 
   @Post('account/rp-policies')
+
+  @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   async setPolicy(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     return this.ownerAction(request, body, reply, async (owner) => this.account.setPolicy(owner, field(body, 'service'), field(body, 'policy')));
   }
@@ -90,6 +99,8 @@ export class AccountController {
   }
 
   @Post('legal/delegation/sign')
+
+  @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   async sign(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const owner = await this.sessions.owner(request);
     if (!owner) return redirect(reply, '/signin?return_to=%2Flegal%2Fdelegation%2Fsign', 303);

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
+import { BodyPolicy, FORM_MEDIA_TYPE } from '../../common/http/body-limits.js';
 import { AuthorizationService, AuthorizePageError, AuthorizeRedirectError } from '../services/authorization.service.js';
 import { consentPage } from '../views/consent-page.js';
 import { errorPage } from '../views/layout.js';
@@ -52,6 +53,8 @@ export class AuthorizeController {
   }
 
   @Post('authorize/decision')
+
+  @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   @ApiExcludeEndpoint()
   async decide(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const owner = await this.sessions.owner(request);

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
+import { BodyPolicy, FORM_MEDIA_TYPE } from '../../common/http/body-limits.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { AppConfig } from '../../config/app-config.js';
 import { AccountService } from '../services/account.service.js';
@@ -29,6 +30,8 @@ export class SigninController {
   }
 
   @Post('signin')
+
+  @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   async start(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const returnTo = safeReturnTo(field(body, 'return_to'));
     const email = field(body, 'email') ?? '';
@@ -45,6 +48,8 @@ export class SigninController {
   }
 
   @Post('signin/code')
+
+  @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   async code(@Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const handle = field(body, 'handle') ?? '';
     try {
@@ -65,6 +70,8 @@ export class SigninController {
   }
 
   @Post('signin/confirm')
+
+  @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   async confirm(@Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     try {
       return this.signedIn(reply, await this.owners.confirmLink(field(body, 'token')));
@@ -75,6 +82,8 @@ export class SigninController {
   }
 
   @Post('signout')
+
+  @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   async signOut(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const owner = await this.sessions.owner(request);
     if (owner) {

@@ -4,6 +4,7 @@ import { SkipThrottle } from '@nestjs/throttler';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
+import { BodyPolicy, FORM_MEDIA_TYPE } from '../../common/http/body-limits.js';
 import { toAppError } from '../../common/errors/app-error.js';
 import { OAuthError } from '../oauth.errors.js';
 import { ClientsService } from '../services/clients.service.js';
@@ -47,6 +48,8 @@ export class OauthTokenController {
   }
 
   @Post('token')
+
+  @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   @HttpCode(200)
   @SkipThrottle()
   @ApiOperation({ summary: 'Token endpoint (authorization_code with PKCE S256, refresh_token with rotation)' })
@@ -83,6 +86,8 @@ export class OauthTokenController {
   }
 
   @Post('register')
+
+  @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   @HttpCode(201)
   @SkipThrottle()
   @ApiOperation({ summary: 'Dynamic client registration (RFC 7591)' })
@@ -102,6 +107,8 @@ export class OauthTokenController {
   }
 
   @Post('revoke')
+
+  @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   @HttpCode(200)
   @SkipThrottle()
   @ApiOperation({ summary: 'Token revocation (RFC 7009); unknown tokens are accepted silently' })

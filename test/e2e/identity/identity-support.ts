@@ -7,7 +7,7 @@ import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
 import { createInboxApp } from '../../support/inbox.js';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../support/test-app.js';
 
-export const OPERATOR = 'mco_identity_tests_operator_token_0123456789';
+export const OPERATOR = 'mco_identity_tests_operator_token_0123456789000';
 
 export interface IdentityEnv {
   t: TestApp;

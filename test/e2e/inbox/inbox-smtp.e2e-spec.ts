@@ -9,7 +9,7 @@ import { SmtpListener } from '../../../src/inbox/smtp/smtp-listener.js';
 import { createBrokerPrincipal, brokerTool } from '../../support/broker.js';
 import { createInboxApp, deliver, SmtpDialog, type InboxTestApp } from '../../support/inbox.js';
 
-const OPERATOR = 'mco_inbox_smtp_operator_0123456789';
+const OPERATOR = 'mco_inbox_smtp_operator_01234567890000000000000';
 const MAIL_DOMAIN = 'agents.test';
 
 describe('inbox: the inbound SMTP listener', () => {

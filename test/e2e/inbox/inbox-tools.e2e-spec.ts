@@ -6,7 +6,7 @@ import { brokerCall, brokerTool, createBrokerPrincipal } from '../../support/bro
 import { createInboxApp, deliver, sleep, startRelay, type InboxTestApp } from '../../support/inbox.js';
 
 const MAIL_DOMAIN = 'agents.test';
-const OPERATOR = 'mco_inbox_tools_operator_0123456789';
+const OPERATOR = 'mco_inbox_tools_operator_0123456789000000000000';
 
 async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
