@@ -99,6 +99,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await app.init();
   await app.listen({ port: config.port, host: '127.0.0.1' });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  // Outage tests terminate every backend: an idle client of this helper pool must not crash the worker.
+  pool.on('error', () => undefined);
   let closed = false;
   const mcp = app.get(McpHost, { strict: false });
   return {

@@ -23,7 +23,7 @@ describe('dmv: verification mail through the outbox', () => {
     t = await createTestApp({
       env: {
         SMTP_RELAY_URL: `smtp://127.0.0.1:${relayPort}?ignoreTLS=true`,
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '127.0.0.1',
         RATE_LIMIT_GENERAL: 'off',
         MAIL_RETRY_DELAY_SECONDS: '1',
       },

@@ -203,7 +203,10 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
     // Budget: 4 per hour per agent on instance a.
     for (let i = 0; i < 4; i++) expect((await brokerTool(a, sender.token, 'inbox_send', { to: 'x@remote.example', subject: `n${i}`, text: 't' })).isError).toBe(false);
     const over = await brokerTool(a, sender.token, 'inbox_send', { to: 'x@remote.example', subject: 'n5', text: 't' });
-    expect(over.status).toBe(429);
+    // Legacy-era budget refusals answer HTTP 200 with the JSON-RPC error and Retry-After.
+    expect(over.status).toBe(200);
+    expect(over.body.error).toMatchObject({ data: { error: 'rate_limited', retryable: true } });
+    expect(over.headers['retry-after']).toBeDefined();
   });
 
   it('checks scopes per tool (inbox:send is not inbox:read) and refuses a revoked agent with agent_revoked', async () => {
