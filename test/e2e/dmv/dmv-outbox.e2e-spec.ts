@@ -49,7 +49,13 @@ describe('dmv: verification mail through the outbox', () => {
 
     smtp = await startSmtpSink(relayPort);
     const mail = await smtp.waitFor('outbox@example.com', 15_000);
-    const verify = await fetch(verificationLink(mail.text));
+    // The link opens a confirmation page; its button POSTs the token (a GET verifies nothing).
+    const link = new URL(verificationLink(mail.text));
+    const verify = await fetch(`${link.origin}${link.pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: link.origin },
+      body: new URLSearchParams({ token: link.searchParams.get('token') ?? '' }).toString(),
+    });
     expect(verify.status).toBe(200);
     expect(await verify.text()).toMatch(/Contact verified/);
     // Once sent, the stored copy no longer carries the one-time token.
