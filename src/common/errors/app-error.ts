@@ -1,3 +1,8 @@
+import { isConnectionError, isUniqueViolation } from '../../database/pg-errors.js';
+
+/** Re-exported for callers that map errors; the helpers live in database/pg-errors.ts. */
+export { isConnectionError, isUniqueViolation };
+
 /** HTTP statuses of the codes every module shares; a module's own codes state their status when thrown. */
 const COMMON_STATUS: Record<string, number> = {
   validation_failed: 400,
@@ -54,46 +59,6 @@ export interface ErrorBody {
   [key: string]: unknown;
 }
 
-const CONNECTION_ERROR_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  '57P01', // admin_shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now
-  '08000',
-  '08003',
-  '08006',
-  '08001',
-  '08004',
-]);
-
-/** True when an error means the database (or another backing store) cannot be reached right now. */
-export function isConnectionError(error: unknown): boolean {
-  if (!error || typeof error !== 'object') return false;
-  const e = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown };
-  if (typeof e.code === 'string' && CONNECTION_ERROR_CODES.has(e.code)) return true;
-  // TypeORM's answers to a query on a transaction whose connection the driver already dropped.
-  const name = (error as { name?: unknown }).name;
-  if (name === 'QueryRunnerProviderAlreadyReleasedError' || name === 'QueryRunnerAlreadyReleasedError') return true;
-  if (typeof e.message === 'string') {
-    const m = e.message;
-    if (
-      /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection|the database system is (shutting down|starting up)|Connection is closed|ECONNREFUSED/i.test(
-        m,
-      )
-    ) {
-      return true;
-    }
-  }
-  if (e.driverError && e.driverError !== error) return isConnectionError(e.driverError);
-  if (e.cause && e.cause !== error) return isConnectionError(e.cause);
-  return false;
-}
-
 /**
  * Maps any thrown value to an AppError that is safe to show: AppErrors pass through, database
  * outages become 503, unique violations 409, everything else a 500 without driver text.
@@ -107,8 +72,6 @@ export function toAppError(error: unknown): AppError {
       headers: { 'Retry-After': '5' },
     });
   }
-  const code = (error as { code?: unknown; driverError?: { code?: unknown } })?.code ??
-    (error as { driverError?: { code?: unknown } })?.driverError?.code;
-  if (code === '23505') return new AppError('conflict', 'A record with the same unique value already exists.');
+  if (isUniqueViolation(error)) return new AppError('conflict', 'A record with the same unique value already exists.');
   return new AppError('internal_error', 'An unexpected error occurred.', { status: 500 });
 }
