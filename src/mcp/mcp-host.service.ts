@@ -13,10 +13,11 @@ import { SiteLinks } from '../common/http/site-links.js';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service.js';
 import { AppConfig } from '../config/app-config.js';
 import { discoveryDocuments, registerDiscovery } from './endpoints/discovery.js';
-import { MCP_EXTRA_PROFILES, MCP_PROFILES, type McpProfile } from './endpoints/profile.js';
+import { MCP_EXTRA_PROFILES, MCP_PROFILES } from './endpoints/profile.js';
 import { McpServerRuntime } from './protocol/engine.js';
 import { KeepaliveStreams, registerMcpTransport } from './protocol/http-transport.js';
 import { McpFront } from './protocol/mcp-front.js';
+import type { McpProfile } from './protocol/server-profile.js';
 import { compileCatalog, createSchemaCompiler, ToolRegistryError } from './registry/tool-registry.js';
 
 /**

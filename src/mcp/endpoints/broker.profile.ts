@@ -3,10 +3,10 @@ import type { AppConfig } from '../../config/app-config.js';
 import { bearerChallenge, resourceMetadataUrl } from '../../oauth/domain/challenge.js';
 import { OauthService } from '../../oauth/services/oauth.service.js';
 import { LEGACY_REVISIONS, MODERN_REVISIONS } from '../protocol/revisions.js';
-import { RpcCode } from '../protocol/json-rpc.js';
+import { RpcCode } from '../protocol/rpc-errors.js';
 import { bearerToken } from '../../common/auth/token.js';
 import { brokerResources, brokerTools } from '../tools/broker/index.js';
-import type { GateOutcome, McpGate, McpProfile } from './profile.js';
+import type { GateOutcome, McpGate, McpProfile } from '../protocol/server-profile.js';
 
 export const BROKER_PATH = '/broker/mcp';
 
@@ -85,6 +85,9 @@ export function brokerProfile(config: AppConfig): McpProfile {
         headers: { 'WWW-Authenticate': bearerChallenge(metadataUrl, 'insufficient_scope', challenge, `${tool.name} needs ${missing.join(' ')}`) },
       };
     },
+    // Hosts act on 401/403 and their challenge in every era (a 403 insufficient_scope makes SDK
+    // clients re-authorize with the challenged scopes); every other legacy-era error stays at 200.
+    legacyErrorStatuses: [401, 403],
     maxBatch: 0,
     getStream: '405',
     bodyLimit: 256 * 1024,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/app-config.js';
-import { servedRevisions, type McpProfile } from './profile.js';
+import { servedRevisions, type McpProfile } from '../protocol/server-profile.js';
 
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 export const SERVER_CARD_TYPE = 'application/mcp-server-card+json';

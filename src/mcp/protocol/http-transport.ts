@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { AppConfig } from '../../config/app-config.js';
-import { isHostAllowed, isOriginAllowed } from '../../common/http/host-guard.js';
 import { clientKey } from '../../common/http/client-ip.js';
+import { HostOriginPolicy } from '../../common/http/host-origin-policy.js';
 import { MCP_FLOOD_POLICY } from '../../common/rate-limit/rate-limit.service.js';
-import type { GateContext, GateOutcome, McpMount } from '../endpoints/profile.js';
-import type { HttpAnswer, McpServerRuntime } from './engine.js';
+import type { McpServerRuntime } from './engine.js';
+import type { HttpAnswer } from './exchange.js';
 import { isJsonContentType, responseFormat } from './headers.js';
-import { errorMessage, RpcCode } from './json-rpc.js';
+import { errorMessage } from './json-rpc.js';
+import { RpcCode, type RpcCodeValue } from './rpc-errors.js';
+import type { GateContext, GateOutcome, McpMount } from './server-profile.js';
 
 /** Interval of the `: ping` comments on GET keepalive streams. */
 export const KEEPALIVE_INTERVAL_MS = 15_000;
@@ -87,7 +89,7 @@ export interface TransportOptions {
   keepaliveIntervalMs?: number;
 }
 
-function transportError(reply: FastifyReply, status: number, message: string, code: number = RpcCode.ServerError): FastifyReply {
+function transportError(reply: FastifyReply, status: number, message: string, code: RpcCodeValue = RpcCode.ServerError): FastifyReply {
   return reply.code(status).header('content-type', JSON_TYPE).send(errorMessage(null, code, message));
 }
 
@@ -119,17 +121,8 @@ function write(reply: FastifyReply, runtime: McpServerRuntime, answer: HttpAnswe
 export function registerMcpTransport(fastify: FastifyInstance, options: TransportOptions): void {
   const { config, gate, streams } = options;
   const keepaliveMs = options.keepaliveIntervalMs ?? KEEPALIVE_INTERVAL_MS;
-  // Host headers repeat; remember the verdict for the few distinct values a deployment sees.
-  const hostVerdicts = new Map<string, boolean>();
-  const hostAllowed = (host: string | undefined): boolean => {
-    if (host === undefined) return false;
-    let verdict = hostVerdicts.get(host);
-    if (verdict === undefined) {
-      verdict = isHostAllowed(config, host);
-      if (hostVerdicts.size < 256) hostVerdicts.set(host, verdict);
-    }
-    return verdict;
-  };
+  // Rows 1-2 of the wire ladder: any disallowed Origin, then a Host not served here.
+  const hostOrigin = new HostOriginPolicy(config, { check: 'every-method' });
 
   void fastify.register(async (instance) => {
     instance.removeAllContentTypeParsers();
@@ -172,15 +165,15 @@ export function registerMcpTransport(fastify: FastifyInstance, options: Transpor
       return false;
     };
 
-    // Rows 1-2 (Origin/Host), the auth gate, then rows 5-6: a route-level hook bound to its server
+    // Rows 1-2 (the Host/Origin policy), the auth gate, then rows 5-6: a route-level hook bound to its server
     // (no per-request lookup), callback style (no promise unless the gate is asynchronous).
     const guardFor = (runtime: McpServerRuntime) => (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
-      const origin = request.headers.origin;
-      if (origin !== undefined && !isOriginAllowed(config, origin)) {
+      const refusal = hostOrigin.refusal(request.method, request.url, request.headers.host, request.headers.origin);
+      if (refusal === 'origin') {
         transportError(reply, 403, 'Forbidden: this Origin is not allowed.');
         return;
       }
-      if (!hostAllowed(request.headers.host)) {
+      if (refusal === 'host') {
         transportError(reply, 403, 'Forbidden: this Host is not served here.');
         return;
       }
