@@ -17,7 +17,7 @@ import { MCP_EXTRA_PROFILES, MCP_PROFILES } from './endpoints/profile.js';
 import { McpServerRuntime } from './protocol/engine.js';
 import { KeepaliveStreams, registerMcpTransport } from './protocol/http-transport.js';
 import { McpFront } from './protocol/mcp-front.js';
-import type { McpProfile } from './protocol/server-profile.js';
+import type { GateContext, McpProfile } from './protocol/server-profile.js';
 import { compileCatalog, createSchemaCompiler, ToolRegistryError } from './registry/tool-registry.js';
 
 /**
@@ -68,9 +68,10 @@ export class McpHost implements OnModuleInit, OnApplicationBootstrap, BeforeAppl
     }
     const ajv = createSchemaCompiler();
     const resolve = (type: Type<unknown>): unknown => this.moduleRef.get(type, { strict: false });
+    const gate: GateContext = { config: this.config, resolve: (type) => this.moduleRef.get(type, { strict: false }) };
     this.runtimeList = profiles.map(
       (profile) =>
-        new McpServerRuntime(profile, compileCatalog(profile.name, profile.tools, profile.resources, ajv, resolve), this.rateLimits),
+        new McpServerRuntime(profile, compileCatalog(profile.name, profile.tools, profile.resources, ajv, resolve), this.rateLimits, gate),
     );
 
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
@@ -79,9 +80,9 @@ export class McpHost implements OnModuleInit, OnApplicationBootstrap, BeforeAppl
       runtimes: this.runtimeList,
       config: this.config,
       streams: this.streams,
-      gate: { config: this.config, resolve: (type) => this.moduleRef.get(type, { strict: false }) },
+      gate,
     });
-    registerDiscovery(fastify, discoveryDocuments(profiles, this.config));
+    registerDiscovery(fastify, discoveryDocuments(profiles, this.config, gate));
 
     const descriptions: Record<string, string> = {
       community: 'Community MCP server: member lookup, stats, .agent pre-registration, certificate checks.',

@@ -17,7 +17,7 @@ import { resultMembers } from './result-members.js';
 import { META_PROTOCOL_VERSION } from './revisions.js';
 import { RpcCode } from './rpc-errors.js';
 import { ServerMethods } from './server-methods.js';
-import type { McpProfile } from './server-profile.js';
+import type { GateContext, McpProfile } from './server-profile.js';
 import { ToolCalls } from './tool-call.js';
 
 
@@ -37,10 +37,11 @@ export class McpServerRuntime {
     readonly profile: McpProfile,
     readonly catalog: Catalog,
     rateLimits: RateLimitService,
+    gate: GateContext,
   ) {
     const members = resultMembers(profile);
     this.runner = new MethodRunner(profile.legacyErrorStatuses);
-    const tools = new ToolCalls(profile, catalog, rateLimits, members.plain);
+    const tools = new ToolCalls(profile, catalog, rateLimits, gate, members.plain);
     const resources = new ResourceReads(catalog, members.cacheable);
     this.methods = new ServerMethods(profile, catalog, members, tools, resources);
     this.modern = this.methods.modern;

@@ -79,7 +79,7 @@ export interface McpProfile {
    * Per tool call, before the arguments are validated: a refusal (e.g. 403 insufficient_scope with
    * its challenge) answered at that HTTP status, or undefined to let the call run.
    */
-  authorizeTool?: (principal: unknown, tool: ToolDefinition<any, any, any>) => GateRefusal | undefined;
+  authorizeTool?: (principal: unknown, tool: ToolDefinition<any, any, any>, ctx: GateContext) => GateRefusal | undefined;
   /**
    * The HTTP statuses a JSON-RPC error keeps in the legacy era. Every other legacy-era error (budget
    * refusals and outages included; their headers still say when to retry) is answered at HTTP 200:
@@ -109,8 +109,8 @@ export interface McpProfile {
   /** Listed in /.well-known/mcp and given a server card. */
   advertise: boolean;
   card?: McpCardInfo;
-  /** Auth description for the discovery manifest. */
-  auth: { type: 'none' } | { type: 'oauth2'; resourceMetadata?: string };
+  /** Auth description for the discovery manifest (the metadata URL asked of the container at boot). */
+  auth: { type: 'none' } | { type: 'oauth2'; resourceMetadata?: (ctx: GateContext) => string };
   tools: readonly ToolDefinition<any, any, any>[];
   resources: readonly ResourceDefinition<any>[];
   /** The text of a failed tool call (`isError: true`); default `{"error":code,"message":…,…details}`. */
