@@ -9,7 +9,7 @@ import { describeSchemaFailure, type Catalog, type CompiledTool } from '../regis
 import { isThenable, type Awaitable, type CallState, type Era, type Params } from './exchange.js';
 import { extendObject, isPlainObject, quoteJsonText } from './json-rpc.js';
 import { isTransient, RpcCode, RpcError, transientError } from './rpc-errors.js';
-import type { McpProfile, ToolErrorFacts } from './server-profile.js';
+import type { GateContext, McpProfile, ToolErrorFacts } from './server-profile.js';
 
 /** The context a tool handler gets; a class so no closure is allocated per call. */
 class CallContext implements ToolContext {
@@ -71,6 +71,7 @@ export class ToolCalls {
     private readonly profile: McpProfile,
     private readonly catalog: Catalog,
     private readonly rateLimits: RateLimitService,
+    private readonly gate: GateContext,
     /** The modern result members (ResultMembers.plain). */
     private readonly modernMembers: string,
   ) {}
@@ -82,7 +83,7 @@ export class ToolCalls {
     const tool = this.catalog.tools.get(name);
     if (!tool) throw new RpcError(RpcCode.InvalidParams, `Unknown tool: ${name}`, { tool: name });
     if (this.profile.authorizeTool) {
-      const refused = this.profile.authorizeTool(state.info.principal, tool.definition);
+      const refused = this.profile.authorizeTool(state.info.principal, tool.definition, this.gate);
       if (refused) throw new RpcError(refused.code, refused.message, refused.data, refused.status, refused.headers);
     }
     const budget = tool.definition.budget;
