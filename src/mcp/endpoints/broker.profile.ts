@@ -17,8 +17,8 @@ Failures return isError with a JSON envelope {"error":{code,message,retryable,si
 
 /**
  * The /broker/mcp gate, in the digest's order and before any byte is written: no token → 401
- * -32001 with a challenge without `error`; a bad, unknown, revoked, expired or wrong-audience token
- * → 401 `invalid_token`; owner suspended or agreement not signed → 403 -32003 (never
+ * Unauthorized (RpcCode) with a challenge without `error`; a bad, unknown, revoked, expired or wrong-audience token
+ * → 401 `invalid_token`; owner suspended or agreement not signed → 403 Forbidden (never
  * insufficient_scope, which would make hosts re-authorize in vain). Tool scopes are checked per
  * call (authorizeTool).
  */

@@ -49,7 +49,7 @@ function write(reply: FastifyReply, runtime: McpServerRuntime, answer: HttpAnswe
 /**
  * Mounts every profile's paths on the raw Fastify instance in one encapsulated plugin with its own
  * body parser, so the engine answers rows 1-11 of the wire ladder itself (403, 405, 406, 413, 415,
- * -32700) and the hot path stays on Fastify's request/reply.
+ * ParseError) and the hot path stays on Fastify's request/reply.
  */
 export function registerMcpTransport(fastify: FastifyInstance, options: TransportOptions): void {
   const { config, gate, streams } = options;

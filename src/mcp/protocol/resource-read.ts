@@ -11,7 +11,7 @@ export class ResourceReads {
     private readonly cacheableMembers: string,
   ) {}
 
-  /** The resources/read handler. An unknown URI is -32002 in the legacy era, invalid params in the modern one. */
+  /** The resources/read handler. An unknown URI is ResourceNotFound in the legacy era, invalid params in the modern one. */
   async read(params: Params, state: CallState): Promise<string> {
     const uri = params.uri;
     if (typeof uri !== 'string') throw new RpcError(RpcCode.InvalidParams, 'Invalid params: resources/read needs a string uri.');
