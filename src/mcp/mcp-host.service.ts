@@ -68,8 +68,8 @@ export class McpHost implements OnModuleInit, OnApplicationBootstrap, BeforeAppl
       if (profile.legacyRevisions.length === 0) throw new ToolRegistryError(`MCP server ${profile.name} serves no legacy revision`);
     }
     const ajv = createSchemaCompiler();
-    const resolve = (type: Type<unknown>): unknown => this.moduleRef.get(type, { strict: false });
     const gate: GateContext = { config: this.config, resolve: (type) => this.moduleRef.get(type, { strict: false }) };
+    const resolve = (type: Type<unknown>): unknown => gate.resolve(type);
     this.runtimeList = profiles.map(
       (profile) =>
         new McpServerRuntime(profile, compileCatalog(profile.name, profile.tools, profile.resources, ajv, resolve), this.rateLimits, gate),
