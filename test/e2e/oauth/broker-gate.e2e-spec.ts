@@ -6,7 +6,6 @@ import { OperatorsService } from '../../../src/common/auth/operators.service.js'
 import { SiteLinks } from '../../../src/common/http/site-links.js';
 import { brokerProfile } from '../../../src/mcp/endpoints/broker.profile.js';
 import { defineTool } from '../../../src/mcp/registry/define-tool.js';
-import { loadConfig } from '../../../src/config/app-config.js';
 import { brokerCall, createBrokerPrincipal } from '../../support/broker.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { withFixture } from '../mcp/fixtures.js';
@@ -38,7 +37,7 @@ describe('the /broker/mcp gate', () => {
       override: (b) =>
         withFixture([
           {
-            ...brokerProfile(loadConfig({ PUBLIC_BASE_URL: 'http://placeholder' })),
+            ...brokerProfile(),
             name: 'broker-scoped',
             mounts: [{ path: SCOPED_PATH, source: 'mcp' }],
             advertise: false,

@@ -26,5 +26,6 @@ export const getCommunityStatsTool = defineTool<DirectoryService, Record<string,
   },
   service: DirectoryService,
   testInput: {},
+  memoizeResult: true,
   run: (directory) => directory.communityStats(),
 });
