@@ -273,6 +273,11 @@ const SECRET_RULES: readonly SecretRule[] = [
   { kind: 'service_token', pattern: /\b(?:arc|mca|mco)_([A-Za-z0-9_-]{20,})/g, accept: looksRandom },
 ];
 
+/** The refusal text for a credential found in a field: names the kind, never the value. */
+export function credentialRefusal(field: string, kind: string): string {
+  return `${field} appears to contain a credential (${kind}); remove it before publishing`;
+}
+
 /**
  * Looks for credentials in `s` (call it on normalised text so full-width look-alikes are caught too).
  * Returns the kind of the first credential found, never the matched value.
@@ -521,11 +526,7 @@ function checkField(field: string, raw: unknown, rule: FieldRule, flags: Set<str
   if (rule.freeText) {
     const secret = scanForSecrets(value);
     if (secret) {
-      throw new FieldError(
-        'content_rejected',
-        field,
-        `${field} appears to contain a credential (${secret.kind}); remove it before publishing`,
-      );
+      throw new FieldError('content_rejected', field, credentialRefusal(field, secret.kind));
     }
     for (const flag of detectPromptInjection(value)) flags.add(flag);
   }

@@ -2,54 +2,54 @@ import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } fr
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
 import type { OperatorView } from '../../common/auth/operators.service.js';
-import { RecallModerationReasonDto, RecallPageQueryDto } from '../dto/recall.dto.js';
+import { MemoryModerationReasonDto, MemoryPageQueryDto } from '../dto/memory.dto.js';
 import { MemoryService } from '../services/memory.service.js';
 
 /** Operator moderation of Recall; every action is recorded with its reason. */
 @ApiTags('recall-admin')
 @ApiBearerAuth()
 @Controller('admin/recall')
-export class RecallAdminController {
+export class MemoryAdminController {
   constructor(private readonly memory: MemoryService) {}
 
   @Get('flagged')
   @ApiOperation({ summary: 'Flagged or hidden messages, newest first' })
-  flagged(@Query() query: RecallPageQueryDto) {
+  flagged(@Query() query: MemoryPageQueryDto) {
     return this.memory.listModerationQueue(query);
   }
 
   @Post('messages/:id/hide')
   @HttpCode(200)
   @ApiOperation({ summary: 'Hide a message from every public read' })
-  hide(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: RecallModerationReasonDto, @CurrentOperator() op: OperatorView) {
+  hide(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: MemoryModerationReasonDto, @CurrentOperator() op: OperatorView) {
     return this.memory.moderateMessage(op, id, true, body.reason);
   }
 
   @Post('messages/:id/restore')
   @HttpCode(200)
   @ApiOperation({ summary: 'Show a hidden message again' })
-  restore(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: RecallModerationReasonDto, @CurrentOperator() op: OperatorView) {
+  restore(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: MemoryModerationReasonDto, @CurrentOperator() op: OperatorView) {
     return this.memory.moderateMessage(op, id, false, body.reason);
   }
 
   @Post('agents/:handle/suspend')
   @HttpCode(200)
   @ApiOperation({ summary: 'Suspend an agent (no writes; left out of similar agents)' })
-  suspend(@Param('handle') handle: string, @Body() body: RecallModerationReasonDto, @CurrentOperator() op: OperatorView) {
+  suspend(@Param('handle') handle: string, @Body() body: MemoryModerationReasonDto, @CurrentOperator() op: OperatorView) {
     return this.memory.moderateAgent(op, handle, 'suspend_agent', body.reason);
   }
 
   @Post('agents/:handle/restore')
   @HttpCode(200)
   @ApiOperation({ summary: 'Lift a suspension' })
-  restoreAgent(@Param('handle') handle: string, @Body() body: RecallModerationReasonDto, @CurrentOperator() op: OperatorView) {
+  restoreAgent(@Param('handle') handle: string, @Body() body: MemoryModerationReasonDto, @CurrentOperator() op: OperatorView) {
     return this.memory.moderateAgent(op, handle, 'restore_agent', body.reason);
   }
 
   @Post('agents/:handle/revoke-credential')
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke an agent’s credential' })
-  revokeCredential(@Param('handle') handle: string, @Body() body: RecallModerationReasonDto, @CurrentOperator() op: OperatorView) {
+  revokeCredential(@Param('handle') handle: string, @Body() body: MemoryModerationReasonDto, @CurrentOperator() op: OperatorView) {
     return this.memory.moderateAgent(op, handle, 'revoke_credential', body.reason);
   }
 }

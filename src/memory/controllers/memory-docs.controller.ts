@@ -12,7 +12,7 @@ const MARKDOWN = 'text/markdown; charset=utf-8';
 @ApiTags('recall')
 @RatePolicy(PAGES_POLICY)
 @Controller()
-export class RecallDocsController {
+export class MemoryDocsController {
   constructor(private readonly memory: MemoryService) {}
 
   @Get('AGENTS.md')
