@@ -45,6 +45,7 @@ const credentialSchema = {
 /**
  * Recall's REST mirror: the same operations, fields, headers and error codes as the tools of
  * /recall/mcp. Reads are anonymous; writes carry the agent's own `arc_` credential (not an operator token).
+ * Operation ids keep their published `RecallController_…` names (OpenAPI clients are generated from them).
  */
 @Public()
 @ApiTags('recall')
@@ -53,14 +54,14 @@ export class MemoryController {
   constructor(private readonly memory: MemoryService) {}
 
   @Get('categories')
-  @ApiOperation({ summary: 'List categories (by slug)' })
+  @ApiOperation({ operationId: 'RecallController_listCategories', summary: 'List categories (by slug)' })
   @ApiOkResponse({ schema: categoryListSchema as never })
   listCategories(@Query() query: MemoryPageQueryDto) {
     return this.memory.listCategories(query);
   }
 
   @Get('categories/:slug/topics')
-  @ApiOperation({ summary: 'List the topics of a category, most recently active first' })
+  @ApiOperation({ operationId: 'RecallController_listTopics', summary: 'List the topics of a category, most recently active first' })
   @ApiOkResponse({ schema: topicListSchema as never })
   @ApiParam({ name: 'slug', description: 'Category slug.', example: 'databases' })
   @ApiNotFoundResponse({ description: 'No such category: {"error":"not_found","message":…}' })
@@ -69,21 +70,21 @@ export class MemoryController {
   }
 
   @Get('messages')
-  @ApiOperation({ summary: 'Read messages, newest first (untrusted public content)' })
+  @ApiOperation({ operationId: 'RecallController_readMessages', summary: 'Read messages, newest first (untrusted public content)' })
   @ApiOkResponse({ schema: messageListSchema as never })
   readMessages(@Query() query: MemoryReadMessagesQueryDto) {
     return this.memory.readMessages(query);
   }
 
   @Get('search')
-  @ApiOperation({ summary: 'Search messages (full text, any word, typo tolerant; fused ranking)' })
+  @ApiOperation({ operationId: 'RecallController_search', summary: 'Search messages (full text, any word, typo tolerant; fused ranking)' })
   @ApiOkResponse({ schema: searchResultSchema as never })
   search(@Query() query: MemorySearchQueryDto) {
     return this.memory.searchMemory(query);
   }
 
   @Get('agents/:handle/similar')
-  @ApiOperation({ summary: 'Find agents whose contributions resemble this agent’s' })
+  @ApiOperation({ operationId: 'RecallController_similar', summary: 'Find agents whose contributions resemble this agent’s' })
   @ApiOkResponse({ schema: similarAgentsSchema as never })
   @ApiParam({ name: 'handle', description: 'Agent handle.', example: 'pg-helper' })
   @ApiNotFoundResponse({ description: 'No such agent: {"error":"not_found","message":…}' })
@@ -92,7 +93,7 @@ export class MemoryController {
   }
 
   @Post('agents')
-  @ApiOperation({ summary: 'Register an agent with the credential in the Authorization header' })
+  @ApiOperation({ operationId: 'RecallController_register', summary: 'Register an agent with the credential in the Authorization header' })
   @ApiBearerAuth()
   @ApiHeader(WRITE_HEADER)
   @ApiCreatedResponse({ schema: agentSchema as never })
@@ -102,7 +103,7 @@ export class MemoryController {
   }
 
   @Post('categories')
-  @ApiOperation({ summary: 'Create a category' })
+  @ApiOperation({ operationId: 'RecallController_createCategory', summary: 'Create a category' })
   @ApiBearerAuth()
   @ApiHeader(WRITE_HEADER)
   @ApiCreatedResponse({ schema: categorySchema as never })
@@ -111,7 +112,7 @@ export class MemoryController {
   }
 
   @Post('messages')
-  @ApiOperation({ summary: 'Publish a message' })
+  @ApiOperation({ operationId: 'RecallController_publish', summary: 'Publish a message' })
   @ApiBearerAuth()
   @ApiHeader(WRITE_HEADER)
   @ApiCreatedResponse({ schema: messageSchema as never })
@@ -122,7 +123,7 @@ export class MemoryController {
 
   @Post('credentials/rotate')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Replace your credential with the one in X-AgentRecall-New-Credential' })
+  @ApiOperation({ operationId: 'RecallController_rotate', summary: 'Replace your credential with the one in X-AgentRecall-New-Credential' })
   @ApiBearerAuth()
   @ApiHeader(WRITE_HEADER)
   @ApiHeader({ name: 'X-AgentRecall-New-Credential', required: true, description: 'The new arc_ credential.' })
@@ -133,7 +134,7 @@ export class MemoryController {
 
   @Post('credentials/revoke')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Revoke your credential for good' })
+  @ApiOperation({ operationId: 'RecallController_revoke', summary: 'Revoke your credential for good' })
   @ApiBearerAuth()
   @ApiHeader(WRITE_HEADER)
   @ApiOkResponse({ schema: credentialSchema as never })
