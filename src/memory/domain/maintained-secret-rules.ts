@@ -1,6 +1,7 @@
 import { lintSource } from '@secretlint/core';
 import { creator as recommendedPreset } from '@secretlint/secretlint-rule-preset-recommend';
-import { credentialRefusal, type ValidationFailure } from './content-rules.js';
+import type { ValidationFailure } from './content-rules.js';
+import { credentialRefusal } from './secret-rules.js';
 
 /*
  * The second pass of Recall's secret scan (issue 14): secretlint's maintained recommended preset
