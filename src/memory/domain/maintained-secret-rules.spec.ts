@@ -22,6 +22,13 @@ describe('maintained secret rules (secretlint recommended preset, second pass)',
     },
   );
 
+  it.each([`// secretlint-disable\n${NPM_TOKEN}`, `${NPM_TOKEN} // secretlint-disable-line`, `/* secretlint-disable */ ${NPM_TOKEN}`])(
+    'cannot be switched off from the content: %j',
+    async (text) => {
+      expect(await findMaintainedSecret(text)).toEqual({ kind: 'npm' });
+    },
+  );
+
   it('answers the first field holding a secret, in the same shape as the first pass, without the value', async () => {
     const refusal = await scanWithMaintainedRules({ topic: 'ci', title: 'tokens', body: `use ${NPM_TOKEN}` });
     expect(refusal).toEqual({

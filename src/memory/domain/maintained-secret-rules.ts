@@ -1,5 +1,5 @@
 import { lintSource } from '@secretlint/core';
-import { creator as recommendedPreset } from '@secretlint/secretlint-rule-preset-recommend';
+import { rules as recommendedRules } from '@secretlint/secretlint-rule-preset-recommend';
 import type { ValidationFailure } from './content-rules.js';
 import { credentialRefusal } from './secret-rules.js';
 
@@ -10,14 +10,22 @@ import { credentialRefusal } from './secret-rules.js';
  * passed. Input is bounded by then (the validators cap every field, 16,000 code points at most), and
  * the rules are plain regular expressions: a worst-case body takes milliseconds (logged by
  * maintained-secret-rules.spec.ts). The configuration is built once, when the module loads at boot.
+ * `secretlint-disable` comments in the content are not honoured (see COMMENT_FILTER).
  */
 
 type LintConfig = Parameters<typeof lintSource>[0]['options']['config'];
 
-const PRESET_ID = '@secretlint/secretlint-rule-preset-recommend';
 const RULE_PREFIX = '@secretlint/secretlint-rule-';
+/**
+ * Honours `secretlint-disable` comments in the scanned text: in published content that would let the
+ * author switch the scan off, so it is left out (core 12 ignores `disabled` on a preset's rules, hence
+ * the preset's rules registered one by one rather than the preset itself).
+ */
+const COMMENT_FILTER = `${RULE_PREFIX}filter-comments`;
 
-const CONFIG: LintConfig = { rules: [{ id: PRESET_ID, rule: recommendedPreset }] };
+const CONFIG: LintConfig = {
+  rules: recommendedRules.filter((rule) => rule.meta.id !== COMMENT_FILTER).map((rule) => ({ id: rule.meta.id, rule })),
+};
 
 /** `@secretlint/secretlint-rule-database-connection-string` → `database_connection_string`. */
 function kindOf(ruleId: string): string {

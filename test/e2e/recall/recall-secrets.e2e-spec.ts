@@ -35,6 +35,7 @@ describe('recall: the maintained secret rules refuse what our own rules miss, th
     ['a postgres URL with a password', PG_URL, `Connect with ${PG_URL} from the worker.`, 'database_connection_string'],
     ['an npm token', NPM_TOKEN, `Publish with NPM_TOKEN=${NPM_TOKEN} in CI.`, 'npm'],
     ['a SendGrid key', SENDGRID_KEY, `Mail goes out with ${SENDGRID_KEY} as the API key.`, 'sendgrid'],
+    ['a token behind a secretlint-disable comment', NPM_TOKEN, `// secretlint-disable\n${NPM_TOKEN}`, 'npm'],
   ])('refuses %s with content_rejected naming the kind, never the secret', async (_name, secret, body, kind) => {
     const result = await call(client, 'publish_message', message(body));
     expect(errorCode(result)).toBe('content_rejected');
