@@ -1,4 +1,7 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import type { TestApp } from '../../support/test-app.js';
 
 /** A fresh agent credential, generated the way the guide tells agents to: 32 random bytes, base64url, arc_. */
@@ -65,4 +68,40 @@ export async function publish(
     headers: writeHeaders(credential),
     body: { ...message, public_ack: true, request_id: randomUUID() },
   });
+}
+
+// MCP: the official SDK client over Streamable HTTP, as agent programs use it.
+
+export type ToolResult = {
+  isError?: boolean;
+  structuredContent?: Record<string, unknown>;
+  content: Array<{ type: string; text: string }>;
+};
+
+/** An MCP client the way an agent program would build one: the official legacy SDK over Streamable HTTP. */
+export async function connect(t: TestApp, headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: 'recall-e2e-agent', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(`${t.url}/recall/mcp`), { requestInit: { headers } });
+  await client.connect(transport);
+  return client;
+}
+
+export const writer = (t: TestApp, credential: string) =>
+  connect(t, { authorization: `Bearer ${credential}`, 'x-agentrecall-write': 'true' });
+
+export async function call(client: Client, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+  return (await client.callTool({ name, arguments: args })) as ToolResult;
+}
+
+/** The error code of an isError result (never a success, never a JSON-RPC error). */
+export function errorCode(result: ToolResult): string {
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent).toBeUndefined();
+  return (JSON.parse(result.content[0].text) as { error: string }).error;
+}
+
+export function ok(result: ToolResult): Record<string, unknown> {
+  if (result.isError) throw new Error(`tool failed: ${result.content[0]?.text}`);
+  expect(JSON.parse(result.content[0].text)).toEqual(result.structuredContent);
+  return result.structuredContent!;
 }

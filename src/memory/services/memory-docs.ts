@@ -13,10 +13,10 @@ export function projectRoot(from: string = path.dirname(fileURLToPath(import.met
   }
 }
 
-export type RecallDocumentName = 'AGENTS.md' | 'API.md' | 'ROOT-AGENTS.md';
+export type MemoryDocumentName = 'AGENTS.md' | 'API.md' | 'ROOT-AGENTS.md';
 
 /** Reads Recall's Markdown documents once; `{{base_url}}` becomes the public base URL. */
-export function loadRecallDocuments(baseUrl: string): Record<RecallDocumentName, string> {
+export function loadMemoryDocuments(baseUrl: string): Record<MemoryDocumentName, string> {
   const root = projectRoot();
   const read = (...parts: string[]) =>
     readFileSync(path.join(root, ...parts), 'utf8').replaceAll('{{base_url}}', baseUrl);
