@@ -142,7 +142,7 @@ export class DmvVerificationMail {
    * address matches or a mail goes out, so it reveals nothing about a registration's contact.
    * @throws invalid_certificate_id (400), rate_limited (429, details.budget)
    */
-  async resend(input: ResendVerificationInput, ip: string): Promise<ResendVerificationResult> {
+  async resend(ip: string, input: ResendVerificationInput): Promise<ResendVerificationResult> {
     const parsed = parseCertificateId(input.certificate_id);
     if (!parsed.ok) throw dmvErrors.invalidCertificateId();
     await this.budget.spend(ip);

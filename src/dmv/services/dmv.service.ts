@@ -48,7 +48,7 @@ export class DmvService {
    *   register or email_daily_cap)
    */
   register(ctx: RegisterContext, input: RegisterAgentInput): Promise<RegisterOutcome> {
-    return this.registration.register(input, ctx);
+    return this.registration.register(ctx, input);
   }
 
   /**
@@ -56,7 +56,7 @@ export class DmvService {
    * @throws invalid_certificate_id (400), rate_limited (429, details.budget register)
    */
   resendVerification(ip: string, input: ResendVerificationInput): Promise<ResendVerificationResult> {
-    return this.verificationMail.resend(input, ip);
+    return this.verificationMail.resend(ip, input);
   }
 
   /** GET /dmv/api/lookup: issued, not_found (also for withdrawn certificates) or invalid_format. */

@@ -63,7 +63,7 @@ export class DmvRegistrationFlow {
     @InjectRepository(DmvReservedNameEntity) private readonly reserved: Repository<DmvReservedNameEntity>,
   ) {}
 
-  async register(input: RegisterAgentInput, ctx: RegisterContext): Promise<RegisterOutcome> {
+  async register(ctx: RegisterContext, input: RegisterAgentInput): Promise<RegisterOutcome> {
     const clean = await this.normalize(input);
     const key = ctx.idempotencyKey;
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw dmvErrors.invalidIdempotencyKey();
