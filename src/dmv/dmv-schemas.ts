@@ -39,6 +39,11 @@ export const registerAgentInputSchema = {
   additionalProperties: false,
 } as const;
 
+/** The published code for an email the input schema refuses (REST answers validation_failed naming the field). */
+export const registerAgentInputErrorCodes = {
+  email: { code: 'invalid_email', message: 'Invalid email: give one plain address such as ops@example.com.' },
+} as const;
+
 export const registerAgentOutputSchema = {
   type: 'object',
   properties: {

@@ -4,6 +4,8 @@ import { NON_BINDING_MESSAGE } from '../dmv.types.js';
 import { certificateNotFoundPage, certificatePage, type CertificatePageView } from './public-pages.js';
 import { verifyResultPage, type VerifyResultKind } from './verification-pages.js';
 
+// The DMV's pages as view functions: complete documents in the site layout, every value escaped, their statuses and cache headers.
+
 const XSS = `<script>alert("x")</script>&'`;
 const XSS_ESCAPED = '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;';
 

@@ -1,5 +1,5 @@
 import { AppError } from '../../../common/errors/app-error.js';
-import { registerAgentInputSchema, registerAgentOutputSchema } from '../../../dmv/dmv-schemas.js';
+import { registerAgentInputErrorCodes, registerAgentInputSchema, registerAgentOutputSchema } from '../../../dmv/dmv-schemas.js';
 import type { RegisterAgentInput, RegistrationResult } from '../../../dmv/dmv.types.js';
 import { DmvService } from '../../../dmv/services/dmv.service.js';
 import { defineTool } from '../../registry/define-tool.js';
@@ -23,6 +23,7 @@ export const registerAgentTool = defineTool<DmvService, RegisterAgentInput, Regi
     'per IP plus a daily cap per email address; send an Idempotency-Key header to retry safely.',
   inputSchema: registerAgentInputSchema,
   outputSchema: registerAgentOutputSchema,
+  inputErrorCodes: registerAgentInputErrorCodes,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   budget: 'register',
   service: DmvService,
