@@ -3,18 +3,31 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
-  IsEmail,
   IsIn,
   IsInt,
   IsISO8601,
   IsOptional,
   IsString,
   Length,
+  Matches,
   Max,
   MaxLength,
   Min,
+  ValidateBy,
 } from 'class-validator';
-import type { DmvRegistrationSource } from '../entities/dmv-registration.entity.js';
+import { isEmailAddress } from '../../common/validation/email-address.js';
+import { DMV_REGISTRATION_SOURCES, type DmvRegistrationSource } from '../dmv.types.js';
+
+/** The service's one email rule (common/validation/email-address.ts) as a class-validator decorator. */
+function IsEmailAddress(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isEmailAddress',
+    validator: {
+      validate: (value: unknown) => isEmailAddress(value),
+      defaultMessage: () => 'email must be a valid email address',
+    },
+  });
+}
 
 /** POST /api/v1/dmv/registrations */
 export class RegisterAgentDto {
@@ -30,8 +43,7 @@ export class RegisterAgentDto {
 
   @ApiProperty({ description: 'The contact address; it receives one verification email.', format: 'email', example: 'ops@example.com' })
   @IsString()
-  @MaxLength(254)
-  @IsEmail({}, { message: 'email must be a valid email address' })
+  @IsEmailAddress()
   email!: string;
 
   @ApiProperty({ description: 'Who runs the agent.', minLength: 1, maxLength: 100, example: 'Example Operator' })
@@ -50,7 +62,7 @@ export class RegisterAgentDto {
 export class ResendVerificationDto {
   @ApiProperty({ description: "The registration's contact address (the same one given at registration).", format: 'email' })
   @IsString()
-  @Length(3, 254)
+  @IsEmailAddress()
   email!: string;
 }
 
@@ -71,7 +83,7 @@ export class RegistrationResultDto {
   @ApiProperty({ description: 'The fixed non-binding notice shown on every certificate page.' }) message!: string;
   @ApiProperty({
     description:
-      'Whether the mail relay accepted the verification email during this request. When false, email_note says whether it is queued (retried automatically), held (no relay) or refused.',
+      'Whether the mail relay accepted the verification email during this request. When false, email_note says why: already recorded, queued (retried automatically), held (no relay), refused, or not sent because a daily verification-mail cap (per recipient domain or in total) is reached.',
   })
   email_sent!: boolean;
   @ApiPropertyOptional({ description: 'Why no email was sent (yet), when email_sent is false.' }) email_note?: string;
@@ -121,9 +133,9 @@ export class ListRegistrationsQueryDto {
   @IsString()
   @MaxLength(254)
   email?: string;
-  @ApiPropertyOptional({ enum: ['mcp', 'chatgpt', 'rest'] })
+  @ApiPropertyOptional({ enum: DMV_REGISTRATION_SOURCES })
   @IsOptional()
-  @IsIn(['mcp', 'chatgpt', 'rest'])
+  @IsIn(DMV_REGISTRATION_SOURCES)
   source?: DmvRegistrationSource;
   @ApiPropertyOptional({ description: 'Only registrations created at or after this time (ISO 8601).' })
   @IsOptional()
@@ -143,6 +155,7 @@ export class WithdrawRegistrationDto {
   @ApiProperty({ description: 'Why it is withdrawn (kept with the record).', minLength: 1, maxLength: 500 })
   @IsString()
   @Length(1, 500)
+  @Matches(/\S/, { message: 'reason must not be empty' })
   reason!: string;
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NON_BINDING_MESSAGE } from '../../../src/dmv/domain/certificate-view.js';
+import { NON_BINDING_MESSAGE } from '../../../src/dmv/dmv.types.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import {
   mcpCall,

@@ -1,6 +1,19 @@
-import type { DmvRegistrationSource } from '../entities/dmv-registration.entity.js';
+/**
+ * What the DMV's public facade takes and returns (REST bodies and MCP tool results alike), and
+ * the fixed non-binding notice every result, page and email carries. The MCP tools may import
+ * this file; everything else in the module stays behind DmvService.
+ */
 
-/** What a caller supplies to pre-register a name (REST body and MCP arguments alike). */
+/** The published notice: identical in registration results, on certificate pages and in emails. */
+export const NON_BINDING_MESSAGE =
+  'This certificate records a free, non-binding pre-registration of a proposed .agent name. ' +
+  'It confers no ownership of, or rights to, any domain name; if the proposed .agent top-level domain is ' +
+  'approved, any allocation will be governed solely by ICANN-approved policies.';
+
+export type DmvRegistrationSource = 'mcp' | 'chatgpt' | 'rest';
+export const DMV_REGISTRATION_SOURCES: readonly DmvRegistrationSource[] = ['mcp', 'chatgpt', 'rest'];
+
+/** What a caller supplies to pre-register a name, already checked by the REST DTO or the tool's schema. */
 export interface RegisterAgentInput {
   agent_name: string;
   email: string;
@@ -8,12 +21,12 @@ export interface RegisterAgentInput {
   description?: string | null;
 }
 
-/** Where a registration request came from. */
+/** Who asks for a registration: an anonymous caller known by its surface and address. */
 export interface RegisterContext {
   source: DmvRegistrationSource;
-  /** The client IP (rate-limit key; stored only as a salted hash). */
+  /** The client IP (rate-limit key; stored only as a keyed hash). */
   ip: string;
-  /** The Idempotency-Key request header, when sent. */
+  /** The Idempotency-Key request header, when sent (the edge reads it; the service checks its form). */
   idempotencyKey?: string;
 }
 
@@ -41,8 +54,20 @@ export interface RegisterOutcome {
   created: boolean;
   /** True when the result was replayed from an earlier request with the same Idempotency-Key. */
   replayed: boolean;
-  /** Response headers for the caller to set: RateLimit-* and Idempotency-Replayed. */
+  /** Response headers for the edge to set: RateLimit-* and Idempotency-Replayed. */
   headers: Record<string, string>;
+}
+
+/** POST …/resend-verification: the same answer whether or not the address matches. */
+export interface ResendVerificationInput {
+  certificate_id: string;
+  email: string;
+}
+
+export interface ResendVerificationResult {
+  certificate_id: string;
+  accepted: true;
+  message: string;
 }
 
 export type LookupStatus = 'issued' | 'not_found' | 'invalid_format';
@@ -67,14 +92,6 @@ export interface VerifyResult {
   issued: boolean;
   agent_name: string | null;
   certificate_url: string | null;
-}
-
-/** An HTML (or SVG) response the controllers send as is. */
-export interface PageResponse {
-  status: number;
-  contentType: string;
-  body: string;
-  headers: Record<string, string>;
 }
 
 /** A registration as operators see it (with the contact address). */
@@ -102,6 +119,7 @@ export interface AdminRegistrationList {
   offset: number;
 }
 
+/** GET /admin/dmv/registrations filters, already checked by the DTO. */
 export interface AdminRegistrationQuery {
   name?: string;
   email?: string;
