@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The behaviour of the /globe page (src/directory/views/globe-page.ts), served as /globe.js under the
- * strict CSP (`script-src 'self'`). Plain ES2017 in an IIFE, type-checked with `tsc -p assets` and linted;
+ * strict CSP (`script-src 'self'`). Plain ES2019 in an IIFE, type-checked with `tsc -p assets` and linted;
  * it never throws to the console and only talks to its own origin (GET /api/v1/globe).
  */
 
@@ -50,7 +50,7 @@
     var reducedMotion = false;
     try {
       reducedMotion = !!(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
-    } catch (e) {
+    } catch {
       reducedMotion = false;
     }
 
@@ -72,7 +72,7 @@
     function formatNumber(n) {
       try {
         return n.toLocaleString('en-US');
-      } catch (e) {
+      } catch {
         return String(n);
       }
     }
@@ -294,7 +294,7 @@
           document.body.dataset.pointsRendered = String(visible);
           document.body.dataset.pointsTotal = String(state.points.length);
         }
-      } catch (e) {
+      } catch {
         setStatus('The globe could not be drawn.', true);
         return;
       }
