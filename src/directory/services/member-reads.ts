@@ -6,7 +6,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { directoryError } from '../directory.errors.js';
 import type { LookupMemberResult, LookupStatus } from '../directory.types.js';
 import { SLUG_PATTERN } from '../dto/admin.dto.js';
-import type { MemberSearchView, MembersPageView, ProfilesPageView } from '../dto/views.dto.js';
+import type { MemberSearchView, MembersPageView, MemberView, ProfilesPageView } from '../dto/views.dto.js';
 import { HOT_QUERIES, type LookupRow, type MemberRow, type SearchPageRow, type TotalRow } from '../queries/member.queries.js';
 import { renderMemberPage } from '../views/member-page.js';
 import { notFoundPage } from '../views/not-found-page.js';
@@ -106,7 +106,7 @@ export class MemberReads {
     return row ? renderMemberPage(this.toView(row)) : missing();
   }
 
-  private toView(row: MemberRow) {
+  private toView(row: MemberRow): MemberView {
     return toMemberView(row, this.config.publicBaseUrl);
   }
 }
