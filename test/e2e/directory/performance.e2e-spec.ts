@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { HOT_QUERIES } from '../../../src/directory/services/directory.service.js';
+import { HOT_QUERIES } from '../../../src/directory/queries/member.queries.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 const MEMBERS = 100_000;
