@@ -11,23 +11,10 @@ import { identityErrors } from '../identity.errors.js';
 import { AttestationVerifier } from './attestation-verifier.js';
 import { isTransientFetchError, RpFetcher } from './rp-fetcher.js';
 import { RpPolicies, type EffectivePolicyView } from './rp-policies.js';
+import type { RpVerificationView } from '../identity.types.js';
 
 /** Where the discovery document comes from: the broker fetches it, or (identity_prove) the agent supplies it. */
 export type DiscoveryInput = { kind: 'service'; service: string } | { kind: 'url'; url: string } | { kind: 'supplied'; document: unknown };
-
-export interface RpVerificationView {
-  id: string;
-  status: VerificationStatus;
-  policy: RpPolicy;
-  allowed: boolean;
-  source: DiscoverySource;
-  issuer: string | null;
-  jti: string | null;
-  level: string | null;
-  expiry: string | null;
-  checked_at: string;
-  reason: string | null;
-}
 
 export interface ResolvedRp {
   origin: string;

@@ -8,11 +8,12 @@ import { SecretsService } from '../../common/secrets/secrets.service.js';
 import { normalizeTerms, type RpDiscovery } from '../domain/rp-discovery.js';
 import { AcceptanceEntity } from '../entities/acceptance.entity.js';
 import { identityErrors } from '../identity.errors.js';
-import { ASSERTION_TYP, AssertionMinter, sha256Hex, type AssertionClaims } from './assertion-minter.js';
-import type { AgentView } from './identity.service.js';
+import { ASSERTION_TYP, AssertionMinter, sha256Hex } from './assertion-minter.js';
+
 import { RelyingParties, type DiscoveryInput, type ResolvedRp } from './relying-parties.js';
-import type { SignupResult, ProveResult } from './signup.views.js';
+
 import { signupNextSteps, toAcceptanceView, toServiceView } from './signup.views.js';
+import type { AgentView, AssertionClaims, ProveResult, SignupResult } from '../identity.types.js';
 
 /** An assertion this close to expiry is not handed out again; a fresh one is minted. */
 const REUSE_MARGIN_MS = 60_000;

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import type { OperatorView } from '../../common/auth/operators.service.js';
-import { AppError } from '../../common/errors/app-error.js';
 import { InboxAuditEntity } from '../entities/inbox-audit.entity.js';
 import { MailboxEntity } from '../entities/mailbox.entity.js';
 import { SuppressionEntity } from '../entities/suppression.entity.js';
@@ -152,7 +151,7 @@ export class InboxAdmin {
   /** Lifts a suppression. @throws not_found */
   async unsuppress(operator: OperatorView, id: string): Promise<{ removed: true; id: string }> {
     const row = await this.suppressions.findOne({ where: { id } });
-    if (!row) throw new AppError('not_found', 'No such suppression.', { status: 404 });
+    if (!row) throw inboxErrors.suppressionNotFound();
     await this.dataSource.transaction(async (tx) => {
       await tx.getRepository(SuppressionEntity).delete(id);
       await tx.getRepository(InboxAuditEntity).save({ actor: `operator:${operator.name}`, action: 'remove_suppression', agentId: row.agentId, detail: { address: row.address, reason: row.reason } });

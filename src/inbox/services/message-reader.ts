@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError } from '../../common/errors/app-error.js';
 import { inboxErrors } from '../inbox.errors.js';
 import {
   READ_DEFAULT_MAX_CHARS,
@@ -66,7 +65,7 @@ function full(row: MessageReadRow, maxChars: number): MessageView {
 function parseSince(value: string | undefined, fallback: Date): Date {
   if (value === undefined) return fallback;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new AppError('validation_failed', '`since` must be an ISO 8601 date-time.', { status: 400 });
+  if (Number.isNaN(date.getTime())) throw inboxErrors.invalidSince();
   return date;
 }
 

@@ -5,7 +5,7 @@ import { DataSource, IsNull, Repository } from 'typeorm';
 import type { OwnerPrincipal } from '../../common/auth/principals.js';
 import { hashToken } from '../../common/auth/token.js';
 import { AppConfig } from '../../config/app-config.js';
-import { IdentityService, type AgentView } from '../../identity/services/identity.service.js';
+import { IdentityService } from '../../identity/services/identity.service.js';
 import { AuthorizationRequestEntity } from '../entities/authorization-request.entity.js';
 import type { ClientEntity } from '../entities/client.entity.js';
 import { GrantEntity } from '../entities/grant.entity.js';
@@ -16,6 +16,7 @@ import { BrokerAudit } from './broker-audit.js';
 import { ClientsService } from './clients.service.js';
 import { DelegationService, type AgreementStatus } from './delegation.service.js';
 import { TokensService } from './tokens.service.js';
+import type { AgentView } from '../../identity/identity.types.js';
 
 /** How long a consent page stays valid. */
 export const TRANSACTION_TTL_MS = 10 * 60 * 1000;
@@ -170,7 +171,7 @@ export class AuthorizationService {
         return false;
       }
     });
-    const agents = (await this.identity.listForOwner(owner.ownerId)).filter((a) => a.status === 'active');
+    const agents = (await this.identity.ownerAgents(owner)).filter((a) => a.status === 'active');
     const [previous] = await this.dataSource
       .getRepository(GrantEntity)
       .find({ where: { ownerId: owner.ownerId, clientRowId: client.id, revokedAt: IsNull() }, order: { createdAt: 'DESC' }, take: 1 });
@@ -233,7 +234,7 @@ export class AuthorizationService {
     let agentId: string;
     const choice = typeof decision.agent === 'string' ? decision.agent : 'new';
     if (choice !== 'new') {
-      const agent = await this.identity.ownedAgent(owner.ownerId, choice);
+      const agent = await this.identity.ownedAgent(owner, choice);
       if (!agent || agent.status !== 'active') {
         return { again: await this.consentView(owner, tx, client, csrf), problem: 'Choose one of your active agents, or create a new one.' };
       }
@@ -246,7 +247,7 @@ export class AuthorizationService {
       if (!done.affected) throw new AuthorizePageError('This authorization request was already answered.');
       if (!agentId) {
         const name = typeof decision.newAgentName === 'string' && decision.newAgentName.trim() ? decision.newAgentName : client.clientName;
-        agentId = (await this.identity.createAgent(owner.ownerId, name, client.clientName, em)).id;
+        agentId = (await this.identity.createAgent(owner, name, client.clientName, em)).id;
       }
       const grants = em.getRepository(GrantEntity);
       const grant = await grants.save(grants.create({ ownerId: owner.ownerId, clientRowId: client.id, agentId, scopes: tx.scopes, resource: tx.resource }));

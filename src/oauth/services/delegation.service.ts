@@ -86,7 +86,7 @@ export class DelegationService implements OnApplicationBootstrap {
   /** Records the owner's signature of a version (idempotent per owner and version). */
   async sign(ownerId: string, version: string, ip: string): Promise<void> {
     const agreement = await this.version(version);
-    if (!agreement) throw oauthErrors.ownerNotFound();
+    if (!agreement) throw oauthErrors.agreementNotFound();
     const ipHash = await this.secrets.keyedHash('ip-hash', ip);
     const result = await this.signatures
       .createQueryBuilder()
@@ -101,10 +101,10 @@ export class DelegationService implements OnApplicationBootstrap {
 
   /** Publishes a new version (operators). Every owner must sign it before their tokens work again. */
   async publish(version: string, text: string, operator: string): Promise<AgreementView> {
-    if (!VERSION.test(version)) throw oauthErrors.invalidClientMetadata('version must be 1-20 letters, digits, dots or hyphens');
+    if (!VERSION.test(version)) throw oauthErrors.invalid('version must be 1-20 letters, digits, dots or hyphens');
     const body = text.replace(/\r\n?/g, '\n');
     if (body.trim().length < 20 || body.length > 100_000) {
-      throw oauthErrors.invalidClientMetadata('text must be 20 to 100,000 characters');
+      throw oauthErrors.invalid('text must be 20 to 100,000 characters');
     }
     if (await this.agreements.exists({ where: { version } })) throw oauthErrors.versionExists(version);
     const row = await this.agreements.save(this.agreements.create({ version, text: body, sha256: sha256Hex(body), publishedBy: operator }));

@@ -114,7 +114,7 @@ export class OwnerAuthService {
     const handle = typeof handleInput === 'string' ? handleInput : '';
     const code = typeof codeInput === 'string' ? codeInput.replace(/\s+/g, '') : '';
     const row = handle ? await this.challenges.findOne({ where: { challengeHash: hashToken(handle) } }) : null;
-    const refuse = (message: string) => oauthErrors.invalidClientMetadata(message);
+    const refuse = (message: string) => oauthErrors.invalid(message);
     if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) throw refuse('This sign-in has expired or was already used. Start again.');
     if (row.attempts >= SIGNIN_MAX_ATTEMPTS) throw refuse('Too many wrong codes. Start again to get a new one.');
     const attempts = (await this.dataSource.query(
@@ -141,7 +141,7 @@ export class OwnerAuthService {
   async confirmLink(linkInput: unknown): Promise<SignedIn> {
     const row = typeof linkInput === 'string' && linkInput.length <= 200 ? await this.challenges.findOne({ where: { linkHash: hashToken(linkInput) } }) : null;
     if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) {
-      throw oauthErrors.invalidClientMetadata('This sign-in link has expired or was already used. Start again.');
+      throw oauthErrors.invalid('This sign-in link has expired or was already used. Start again.');
     }
     return this.complete(row);
   }
@@ -149,7 +149,7 @@ export class OwnerAuthService {
   private async complete(row: SigninChallengeEntity): Promise<SignedIn> {
     return this.dataSource.transaction(async (tx) => {
       const used = await tx.getRepository(SigninChallengeEntity).update({ id: row.id, usedAt: IsNull() }, { usedAt: new Date() });
-      if (!used.affected) throw oauthErrors.invalidClientMetadata('This sign-in was already used. Start again.');
+      if (!used.affected) throw oauthErrors.invalid('This sign-in was already used. Start again.');
       await tx.query(
         `INSERT INTO oauth_owner (email, last_sign_in_at) VALUES ($1, now())
          ON CONFLICT (email) DO UPDATE SET last_sign_in_at = now()`,

@@ -1,7 +1,8 @@
-import type { AgentView } from '../../identity/services/identity.service.js';
+
 import type { AgreementStatus, AgreementView } from '../services/delegation.service.js';
 import { agreementHtml } from './consent-page.js';
 import { brokerLayout, escapeHtml, hidden, problemLine } from './layout.js';
+import type { AgentView } from '../../identity/identity.types.js';
 
 export interface GrantRow {
   id: string;

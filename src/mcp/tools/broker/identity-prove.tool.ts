@@ -1,8 +1,9 @@
 import type { AgentPrincipal } from '../../../common/auth/principals.js';
-import { IdentityService, type ProveInput } from '../../../identity/services/identity.service.js';
-import type { ProveResult } from '../../../identity/services/signup.views.js';
+import { IdentityService } from '../../../identity/services/identity.service.js';
+
 import { defineTool } from '../../registry/define-tool.js';
 import { acceptanceSchema, ledgerEmailSchema, nextStepsSchema, rpVerificationSchema, sideEffectsSchema, signupRequestSchema } from './_schemas.js';
+import type { ProveInput, ProveResult } from '../../../identity/identity.types.js';
 
 export const identityProveTool = defineTool<IdentityService, ProveInput, ProveResult>({
   name: 'identity_prove',

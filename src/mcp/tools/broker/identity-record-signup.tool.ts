@@ -1,8 +1,9 @@
 import type { AgentPrincipal } from '../../../common/auth/principals.js';
 import { IdentityService } from '../../../identity/services/identity.service.js';
-import type { SignupRecordView } from '../../../identity/services/signup-proofs.js';
+
 import { defineTool } from '../../registry/define-tool.js';
 import { discoverySourceProperties } from './_schemas.js';
+import type { SignupRecordView } from '../../../identity/identity.types.js';
 
 type Input = { signup_token?: string; self_report?: { service: string; account?: string; context_url?: string } };
 

@@ -1,7 +1,8 @@
 import type { AgentPrincipal } from '../../../common/auth/principals.js';
-import type { RegisterView } from '../../../identity/services/identity-profile.js';
+
 import { IdentityService } from '../../../identity/services/identity.service.js';
 import { defineTool } from '../../registry/define-tool.js';
+import type { RegisterView } from '../../../identity/identity.types.js';
 
 export const identityRegisterTool = defineTool<IdentityService, { name?: string; harness?: string }, RegisterView>({
   name: 'identity_register',

@@ -1,6 +1,6 @@
 import type { AgentPrincipal } from '../../../common/auth/principals.js';
 import { IdentityService } from '../../../identity/services/identity.service.js';
-import type { SignupResult } from '../../../identity/services/signup.views.js';
+
 import { defineTool } from '../../registry/define-tool.js';
 import {
   acceptanceSchema,
@@ -11,6 +11,7 @@ import {
   sideEffectsSchema,
   signupRequestSchema,
 } from './_schemas.js';
+import type { SignupResult } from '../../../identity/identity.types.js';
 
 export const identitySignupTool = defineTool<IdentityService, Record<string, unknown>, SignupResult>({
   name: 'identity_signup',
