@@ -3,13 +3,11 @@ import { IdentityService } from '../../../identity/services/identity.service.js'
 
 import { defineTool } from '../../registry/define-tool.js';
 import { discoverySourceProperties } from './_schemas.js';
-import type { SignupRecordView } from '../../../identity/identity.types.js';
-
-type Input = { signup_token?: string; self_report?: { service: string; account?: string; context_url?: string } };
+import type { RecordSignupRequest, SignupRecordView } from '../../../identity/identity.types.js';
 
 const nullable = { type: ['string', 'null'] };
 
-export const identityRecordSignupTool = defineTool<IdentityService, Input, SignupRecordView>({
+export const identityRecordSignupTool = defineTool<IdentityService, RecordSignupRequest, SignupRecordView>({
   name: 'identity_record_signup',
   title: 'Record signed-up service proof',
   description:
