@@ -6,6 +6,7 @@ import type { OwnerPrincipal } from '../../common/auth/principals.js';
 import { generateToken, hashToken } from '../../common/auth/token.js';
 import { MailService } from '../../common/mail/mail.service.js';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
+import { isEmailAddress } from '../../common/validation/email-address.js';
 import { AppConfig } from '../../config/app-config.js';
 import { OwnerEntity } from '../entities/owner.entity.js';
 import { SessionEntity } from '../entities/session.entity.js';
@@ -19,8 +20,6 @@ export const SIGNIN_MAX_ATTEMPTS = 5;
 export const SESSION_IDLE_MS = 24 * 3600 * 1000;
 export const SESSION_ABSOLUTE_MS = 14 * 24 * 3600 * 1000;
 
-const EMAIL = /^[^\s@<>"'(),;:\\[\]]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-
 /** Where a sign-in may send the browser back to: a path on this site, never another origin. */
 export function safeReturnTo(value: unknown): string {
   if (typeof value !== 'string' || value.length > 2000) return '/account';
@@ -33,8 +32,7 @@ export function safeReturnTo(value: unknown): string {
 export function normaliseEmail(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const email = value.trim().toLowerCase();
-  if (email.length > 254 || !EMAIL.test(email)) return undefined;
-  return email;
+  return isEmailAddress(email) ? email : undefined;
 }
 
 export interface SigninStarted {
