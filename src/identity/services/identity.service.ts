@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, Repository } from 'typeorm';
+import { type EntityManager, type FindOptionsWhere, Repository } from 'typeorm';
 import type { AgentPrincipal, OwnerPrincipal } from '../../common/auth/principals.js';
 import { isUniqueViolation } from '../../database/pg-errors.js';
 import { AppConfig } from '../../config/app-config.js';
@@ -260,7 +260,7 @@ export class IdentityService {
   }
 
   async list(options: { status?: AgentStatus; ownerId?: string; limit: number; offset: number }): Promise<{ agents: AgentView[]; total: number }> {
-    const where: Record<string, unknown> = {};
+    const where: FindOptionsWhere<AgentEntity> = {};
     if (options.status) where.status = options.status;
     if (options.ownerId) where.ownerId = options.ownerId;
     const [rows, total] = await this.agents.findAndCount({ where, order: { createdAt: 'DESC' }, take: options.limit, skip: options.offset });

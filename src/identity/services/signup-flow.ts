@@ -14,6 +14,7 @@ import { RelyingParties, type DiscoveryInput, type ResolvedRp } from './relying-
 
 import { signupNextSteps, toAcceptanceView, toServiceView } from './signup.views.js';
 import type { AgentView, AssertionClaims, ProveResult, SignupResult } from '../identity.types.js';
+import { SIGNUP_REQUEST_LOCK_SQL } from '../queries/locks.queries.js';
 
 /** An assertion this close to expiry is not handed out again; a fresh one is minted. */
 const REUSE_MARGIN_MS = 60_000;
@@ -110,7 +111,7 @@ export class SignupFlow {
 
     const { acceptance, reused } = await this.dataSource.transaction(async (tx) => {
       // Identical concurrent calls queue here, so they agree on one acceptance.
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [requestKey]);
+      await tx.query(SIGNUP_REQUEST_LOCK_SQL, [requestKey]);
       const repo = tx.getRepository(AcceptanceEntity);
       if (!input.forceNew) {
         const existing = await repo.findOne({

@@ -12,6 +12,7 @@ import { GrantEntity } from '../entities/grant.entity.js';
 import { isLoopbackUrl, redirectUriMatches } from '../domain/redirect-uris.js';
 import { DEFAULT_SCOPES, parseScopes, type Scope } from '../domain/scopes.js';
 import { OAuthError } from '../oauth.errors.js';
+import { OWNER_STATUS_SQL, type OwnerStatusRow } from '../queries/owner.queries.js';
 import { BrokerAudit } from './broker-audit.js';
 import { ClientsService } from './clients.service.js';
 import { DelegationService, type AgreementStatus } from './delegation.service.js';
@@ -217,7 +218,7 @@ export class AuthorizationService {
       await this.audit.record(`owner:${owner.ownerId}`, 'consent.denied', 'client', client.clientId, owner.ownerId, { scopes: tx.scopes });
       return { redirect: this.redirectTo(tx.redirectUri, { error: 'access_denied', error_description: 'The owner denied the request.', state: tx.state }) };
     }
-    const ownerRow = await this.dataSource.query(`SELECT status FROM oauth_owner WHERE id = $1`, [owner.ownerId]) as Array<{ status: string }>;
+    const ownerRow = (await this.dataSource.query(OWNER_STATUS_SQL, [owner.ownerId])) as OwnerStatusRow[];
     if (ownerRow[0]?.status !== 'active') {
       await this.finish(tx.id);
       return { redirect: this.redirectTo(tx.redirectUri, { error: 'access_denied', error_description: 'This owner account is suspended.', state: tx.state }) };

@@ -12,6 +12,7 @@ import { OwnerEntity } from '../entities/owner.entity.js';
 import { SessionEntity } from '../entities/session.entity.js';
 import { SigninChallengeEntity } from '../entities/signin-challenge.entity.js';
 import { oauthErrors } from '../oauth.errors.js';
+import { COUNT_SIGNIN_ATTEMPT_SQL, UPSERT_OWNER_SQL, type SigninAttemptRow } from '../queries/owner.queries.js';
 import { BrokerAudit } from './broker-audit.js';
 
 export const SIGNIN_TTL_MS = 15 * 60 * 1000;
@@ -115,10 +116,7 @@ export class OwnerAuthService {
     const refuse = (message: string) => oauthErrors.invalid(message);
     if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) throw refuse('This sign-in has expired or was already used. Start again.');
     if (row.attempts >= SIGNIN_MAX_ATTEMPTS) throw refuse('Too many wrong codes. Start again to get a new one.');
-    const attempts = (await this.dataSource.query(
-      `UPDATE oauth_signin_challenge SET attempts = attempts + 1 WHERE id = $1 AND attempts < $2 RETURNING attempts`,
-      [row.id, SIGNIN_MAX_ATTEMPTS],
-    )) as [Array<{ attempts: number }>, number];
+    const attempts = (await this.dataSource.query(COUNT_SIGNIN_ATTEMPT_SQL, [row.id, SIGNIN_MAX_ATTEMPTS])) as [SigninAttemptRow[], number];
     if (attempts[1] === 0) throw refuse('Too many wrong codes. Start again to get a new one.');
     const expected = Buffer.from(row.codeHash);
     if (!/^\d{6}$/.test(code) || !timingSafeEqual(Buffer.from(hashToken(`${handle}:${code}`)), expected)) {
@@ -148,11 +146,7 @@ export class OwnerAuthService {
     return this.dataSource.transaction(async (tx) => {
       const used = await tx.getRepository(SigninChallengeEntity).update({ id: row.id, usedAt: IsNull() }, { usedAt: new Date() });
       if (!used.affected) throw oauthErrors.invalid('This sign-in was already used. Start again.');
-      await tx.query(
-        `INSERT INTO oauth_owner (email, last_sign_in_at) VALUES ($1, now())
-         ON CONFLICT (email) DO UPDATE SET last_sign_in_at = now()`,
-        [row.email],
-      );
+      await tx.query(UPSERT_OWNER_SQL, [row.email]);
       const owner = await tx.getRepository(OwnerEntity).findOneByOrFail({ email: row.email });
       const sessionToken = generateToken('mss');
       const now = Date.now();
