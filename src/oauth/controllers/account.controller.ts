@@ -84,7 +84,7 @@ export class AccountController {
     const agreement = await this.delegation.current();
     const owner = await this.sessions.owner(request);
     const signable = owner
-      ? { csrf: await this.account.csrfFor(owner), returnTo: '/account', alreadySigned: (await this.delegation.status(owner.ownerId)).current_signed }
+      ? { csrf: await this.account.csrfFor(owner), returnTo: '/account', alreadySigned: (await this.delegation.status(owner)).current_signed }
       : undefined;
     return sendPage(reply, agreementPage({ agreement, current: true, signable }));
   }
@@ -95,7 +95,7 @@ export class AccountController {
     const back = safeReturnTo(returnTo);
     if (!owner) return sendRedirect(reply, `/signin?return_to=${encodeURIComponent(`/legal/delegation/sign?return_to=${encodeURIComponent(back)}`)}`, 302, brokerHeaders());
     const agreement = await this.delegation.current();
-    const status = await this.delegation.status(owner.ownerId);
+    const status = await this.delegation.status(owner);
     return sendPage(reply, agreementPage({ agreement, current: true, signable: { csrf: await this.account.csrfFor(owner), returnTo: back, alreadySigned: status.current_signed } }));
   }
 
@@ -116,7 +116,7 @@ export class AccountController {
     if (field(body, 'accept_agreement') !== 'yes') {
       return sendPage(reply, agreementPage({ agreement: current, current: true, signable: { csrf: await this.account.csrfFor(owner), returnTo: back, alreadySigned: false }, problem: 'Tick the box to sign.' }, 400));
     }
-    await this.delegation.sign(owner.ownerId, current.version, request.ip);
+    await this.delegation.sign(owner, current.version, request.ip);
     return sendRedirect(reply, back, 303, brokerHeaders());
   }
 

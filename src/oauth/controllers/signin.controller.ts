@@ -90,7 +90,7 @@ export class SigninController {
     const owner = await this.sessions.owner(request);
     if (owner) {
       if (!(await this.account.checkCsrf(owner, field(body, 'csrf')))) return sendPage(reply, errorPage(403, 'Not signed out', 'The form could not be verified. Reload the page and try again.'));
-      await this.owners.signOut(owner.sessionId);
+      await this.owners.signOut(owner);
     }
     clearSessionCookie(reply, this.config);
     return sendRedirect(reply, '/signin', 303, brokerHeaders());

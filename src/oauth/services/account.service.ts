@@ -39,7 +39,7 @@ export class AccountService {
   }
 
   async view(owner: OwnerPrincipal, notice?: string): Promise<AccountView> {
-    const ownerRow = await this.owners.owner(owner.ownerId);
+    const ownerRow = await this.owners.owner(owner);
     const agents = await this.identity.ownerAgents(owner);
     const grants = await this.grants.find({ where: { ownerId: owner.ownerId, revokedAt: IsNull() }, order: { createdAt: 'DESC' } });
     const clientRows = grants.length ? await this.clients.findBy(grants.map((g) => ({ id: g.clientRowId }))) : [];
@@ -60,7 +60,7 @@ export class AccountService {
       csrf: await this.csrfFor(owner),
       agents,
       grants: rows,
-      agreement: await this.delegation.status(owner.ownerId),
+      agreement: await this.delegation.status(owner),
       policies: (await this.identity.ownerPolicies(owner)).map((p) => ({ service: p.service, policy: p.policy, updated_at: p.updated_at })),
       notice,
     };

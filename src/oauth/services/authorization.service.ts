@@ -191,7 +191,7 @@ export class AuthorizationService {
       owner: { email: owner.email },
       agents,
       currentAgentId: previous && agents.some((a) => a.id === previous.agentId) ? previous.agentId : null,
-      agreement: await this.delegation.status(owner.ownerId),
+      agreement: await this.delegation.status(owner),
       redirectOrigin: redirect.protocol === 'http:' || redirect.protocol === 'https:' ? redirect.origin : `${redirect.protocol}`,
     };
   }
@@ -223,12 +223,12 @@ export class AuthorizationService {
       await this.finish(tx.id);
       return { redirect: this.redirectTo(tx.redirectUri, { error: 'access_denied', error_description: 'This owner account is suspended.', state: tx.state }) };
     }
-    const agreement = await this.delegation.status(owner.ownerId);
+    const agreement = await this.delegation.status(owner);
     if (!agreement.current_signed) {
       if (!decision.acceptAgreement) {
         return { again: await this.consentView(owner, tx, client, csrf), problem: 'Tick the box to sign the Master Agent Delegation agreement, or deny.' };
       }
-      await this.delegation.sign(owner.ownerId, agreement.current.version, decision.ip);
+      await this.delegation.sign(owner, agreement.current.version, decision.ip);
     }
     // "Sign agreement" alone: show the consent again, now with the agreement signed.
     if (decision.action === 'sign') return { again: await this.consentView(owner, tx, client, csrf), problem: '' };

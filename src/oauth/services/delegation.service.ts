@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { OwnerPrincipal } from '../../common/auth/principals.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { Repository } from 'typeorm';
@@ -71,7 +72,8 @@ export class DelegationService implements OnApplicationBootstrap {
     return rows.map(({ version, sha256, publishedAt }) => ({ version, sha256, published_at: publishedAt.toISOString() }));
   }
 
-  async status(ownerId: string): Promise<AgreementStatus> {
+  async status(owner: OwnerPrincipal): Promise<AgreementStatus> {
+    const { ownerId } = owner;
     const current = await this.current();
     const [latest] = await this.signatures.find({ where: { ownerId }, order: { signedAt: 'DESC' }, take: 1 });
     const signedCurrent = await this.signatures.exists({ where: { ownerId, version: current.version } });
@@ -84,7 +86,8 @@ export class DelegationService implements OnApplicationBootstrap {
   }
 
   /** Records the owner's signature of a version (idempotent per owner and version). */
-  async sign(ownerId: string, version: string, ip: string): Promise<void> {
+  async sign(owner: OwnerPrincipal, version: string, ip: string): Promise<void> {
+    const { ownerId } = owner;
     const agreement = await this.version(version);
     if (!agreement) throw oauthErrors.agreementNotFound();
     const ipHash = await this.secrets.keyedHash('ip-hash', ip);

@@ -178,11 +178,13 @@ export class OwnerAuthService {
     return { kind: 'owner', ownerId: owner.id, email: owner.email, sessionId: session.id };
   }
 
-  async signOut(sessionId: string): Promise<void> {
-    await this.sessions.update({ id: sessionId }, { revokedAt: new Date() });
+  /** Ends the owner's current session. */
+  async signOut(owner: OwnerPrincipal): Promise<void> {
+    await this.sessions.update({ id: owner.sessionId }, { revokedAt: new Date() });
   }
 
-  async owner(ownerId: string): Promise<OwnerEntity | null> {
-    return this.owners.findOne({ where: { id: ownerId } });
+  /** The signed-in owner's account row (its status may have changed since sign-in). */
+  async owner(owner: OwnerPrincipal): Promise<OwnerEntity | null> {
+    return this.owners.findOne({ where: { id: owner.ownerId } });
   }
 }
