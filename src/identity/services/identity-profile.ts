@@ -4,7 +4,6 @@ import { DataSource } from 'typeorm';
 import type { AgentPrincipal } from '../../common/auth/principals.js';
 import { AppConfig } from '../../config/app-config.js';
 import { AcceptanceEntity } from '../entities/acceptance.entity.js';
-
 import { SignupProofs } from './signup-proofs.js';
 import { toAcceptanceView } from './signup.views.js';
 import type { AcceptanceView, AgentView, RegisterView, SignupRecordView, WhoamiView } from '../identity.types.js';

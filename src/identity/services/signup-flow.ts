@@ -9,9 +9,7 @@ import { normalizeTerms, type RpDiscovery } from '../domain/rp-discovery.js';
 import { AcceptanceEntity } from '../entities/acceptance.entity.js';
 import { identityErrors } from '../identity.errors.js';
 import { ASSERTION_TYP, AssertionMinter, sha256Hex } from './assertion-minter.js';
-
 import { RelyingParties, type DiscoveryInput, type ResolvedRp } from './relying-parties.js';
-
 import { signupNextSteps, toAcceptanceView, toServiceView } from './signup.views.js';
 import type { AgentView, AssertionClaims, ProveResult, SignupResult } from '../identity.types.js';
 import { SIGNUP_REQUEST_LOCK_SQL } from '../queries/locks.queries.js';

@@ -8,7 +8,6 @@ import { SignupProofEntity } from '../entities/signup-proof.entity.js';
 import { identityErrors } from '../identity.errors.js';
 import { sha256Hex } from './assertion-minter.js';
 import { AttestationVerifier, RP_ALGORITHMS } from './attestation-verifier.js';
-
 import { SigningKeys } from './signing-keys.js';
 import type { AgentView, RecordSignupInput, SignupRecordView } from '../identity.types.js';
 

@@ -1,5 +1,6 @@
-import type { AcceptanceEntity } from '../entities/acceptance.entity.js';
+// The identity broker's signup results: the fixed next steps and the mapping of stored rows to their views.
 
+import type { AcceptanceEntity } from '../entities/acceptance.entity.js';
 import type { ResolvedRp } from './relying-parties.js';
 import type { AcceptanceView, AssertionClaims, RpVerificationView, ServiceView } from '../identity.types.js';
 

@@ -1,6 +1,5 @@
 import type { AgentPrincipal } from '../../../common/auth/principals.js';
 import { IdentityService } from '../../../identity/services/identity.service.js';
-
 import { defineTool } from '../../registry/define-tool.js';
 import { signupResultProperties, signupResultRequired } from './_schemas.js';
 import type { ProveInput, ProveResult } from '../../../identity/identity.types.js';

@@ -1,5 +1,4 @@
 import type { AgentPrincipal } from '../../../common/auth/principals.js';
-
 import { IdentityService } from '../../../identity/services/identity.service.js';
 import { defineTool } from '../../registry/define-tool.js';
 import type { RegisterInput, RegisterView } from '../../../identity/identity.types.js';
