@@ -20,6 +20,8 @@ export class OauthCleanup implements OnApplicationBootstrap, OnApplicationShutdo
   private readonly logger = new Logger('OAuthCleanup');
   private boss?: PgBoss;
   private workerId?: string;
+  private starting?: Promise<void>;
+  private stopped = false;
   private lastErrorLog = 0;
 
   constructor(
@@ -27,7 +29,44 @@ export class OauthCleanup implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly dataSource: DataSource,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  /** Starts in the background: boot does not wait for the queue, and a failure to start only delays cleanup. */
+  onApplicationBootstrap(): void {
+    this.starting = this.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    // A start still waiting for the database is not waited for: it stops the queue itself when it ends.
+    await Promise.race([this.starting, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+    await this.boss?.stop({ graceful: true, wait: true, timeout: 5_000 }).catch(() => undefined);
+  }
+
+  /** Queues one pass now and wakes this instance's worker (operators and tests); the job's id. */
+  async trigger(): Promise<string | null> {
+    await this.starting;
+    if (!this.boss || !this.workerId) return null;
+    const id = await this.boss.send(OAUTH_CLEANUP_QUEUE, {});
+    this.boss.notifyWorker(this.workerId);
+    return id;
+  }
+
+  /** The job's state (created, active, completed, failed …), for tests and operators. */
+  async jobState(id: string): Promise<string | undefined> {
+    return (await this.boss?.getJobById(OAUTH_CLEANUP_QUEUE, id))?.state;
+  }
+
+  /** One pass; how many rows each statement removed. */
+  async run(): Promise<Record<CleanupTarget, number>> {
+    const removed = {} as Record<CleanupTarget, number>;
+    for (const [name, sql] of Object.entries(CLEANUP_SQL) as [CleanupTarget, string][]) {
+      // TypeORM's postgres driver answers a DELETE through query() with [rows, affected count].
+      const result = (await this.dataSource.query(sql)) as unknown;
+      removed[name] = Array.isArray(result) && typeof result[1] === 'number' ? result[1] : 0;
+    }
+    return removed;
+  }
+
+  private async start(): Promise<void> {
     const boss = new PgBoss({
       connectionString: this.config.databaseUrl,
       schema: 'pgboss',
@@ -53,40 +92,13 @@ export class OauthCleanup implements OnApplicationBootstrap, OnApplicationShutdo
         const total = Object.values(removed).reduce((sum, n) => sum + n, 0);
         if (total) this.logger.log(`Removed ${total} expired broker row(s)`);
       });
+      if (this.stopped) throw new Error('the application is shutting down');
       this.boss = boss;
     } catch (error) {
-      // Expired rows only accumulate until an instance runs the job; that must not stop boot.
-      this.logger.warn(`The cleanup job could not be scheduled: ${(error as Error).message}`);
+      // Expired rows only accumulate until an instance runs the job; that must not stop the service.
+      if (!this.stopped) this.logger.warn(`The cleanup job could not be scheduled: ${(error as Error).message}`);
       await boss.stop({ graceful: false, wait: false }).catch(() => undefined);
     }
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.boss?.stop({ graceful: true, wait: true, timeout: 5_000 }).catch(() => undefined);
-  }
-
-  /** Queues one pass now and wakes this instance's worker (operators and tests); the job's id. */
-  async trigger(): Promise<string | null> {
-    if (!this.boss || !this.workerId) return null;
-    const id = await this.boss.send(OAUTH_CLEANUP_QUEUE, {});
-    this.boss.notifyWorker(this.workerId);
-    return id;
-  }
-
-  /** The job's state (created, active, completed, failed …), for tests and operators. */
-  async jobState(id: string): Promise<string | undefined> {
-    return (await this.boss?.getJobById(OAUTH_CLEANUP_QUEUE, id))?.state;
-  }
-
-  /** One pass; how many rows each statement removed. */
-  async run(): Promise<Record<CleanupTarget, number>> {
-    const removed = {} as Record<CleanupTarget, number>;
-    for (const [name, sql] of Object.entries(CLEANUP_SQL) as [CleanupTarget, string][]) {
-      // TypeORM's postgres driver answers a DELETE through query() with [rows, affected count].
-      const result = (await this.dataSource.query(sql)) as unknown;
-      removed[name] = Array.isArray(result) && typeof result[1] === 'number' ? result[1] : 0;
-    }
-    return removed;
   }
 
   private async ensureQueue(boss: PgBoss): Promise<void> {
