@@ -6,7 +6,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { AcceptanceEntity } from '../entities/acceptance.entity.js';
 import { SignupProofs } from './signup-proofs.js';
 import { toAcceptanceView } from './signup.views.js';
-import type { AcceptanceView, AgentView, RegisterView, SignupRecordView, WhoamiView } from '../identity.types.js';
+import type { AgentView, RegisterView, WhoamiView } from '../identity.types.js';
 
 /** What identity_whoami and identity_register show about the calling agent. */
 @Injectable()

@@ -6,7 +6,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { decidePolicy } from '../domain/rp-policy.js';
 import { DISCOVERY_PATH, parseDiscovery, type RpDiscovery } from '../domain/rp-discovery.js';
 import type { DiscoverySource } from '../entities/acceptance.entity.js';
-import { RpVerificationEntity, type RpPolicy, type VerificationStatus } from '../entities/rp-verification.entity.js';
+import { RpVerificationEntity } from '../entities/rp-verification.entity.js';
 import { identityErrors } from '../identity.errors.js';
 import { AttestationVerifier } from './attestation-verifier.js';
 import { isTransientFetchError, RpFetcher } from './rp-fetcher.js';

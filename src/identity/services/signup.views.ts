@@ -2,7 +2,7 @@
 
 import type { AcceptanceEntity } from '../entities/acceptance.entity.js';
 import type { ResolvedRp } from './relying-parties.js';
-import type { AcceptanceView, AssertionClaims, RpVerificationView, ServiceView } from '../identity.types.js';
+import type { AcceptanceView, ServiceView } from '../identity.types.js';
 
 /** The fixed follow-up list every successful signup returns. */
 export const signupNextSteps: readonly string[] = Object.freeze([
