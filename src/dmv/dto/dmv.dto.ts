@@ -13,21 +13,9 @@ import {
   Max,
   MaxLength,
   Min,
-  ValidateBy,
 } from 'class-validator';
-import { isEmailAddress } from '../../common/validation/email-address.js';
+import { IsEmailAddress } from '../../common/validation/is-email-address.decorator.js';
 import { DMV_REGISTRATION_SOURCES, type DmvRegistrationSource } from '../dmv.types.js';
-
-/** The service's one email rule (common/validation/email-address.ts) as a class-validator decorator. */
-function IsEmailAddress(): PropertyDecorator {
-  return ValidateBy({
-    name: 'isEmailAddress',
-    validator: {
-      validate: (value: unknown) => isEmailAddress(value),
-      defaultMessage: () => 'email must be a valid email address',
-    },
-  });
-}
 
 /** POST /api/v1/dmv/registrations */
 export class RegisterAgentDto {
