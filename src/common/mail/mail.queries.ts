@@ -30,6 +30,11 @@ export interface OutboxListRow {
   sent_at: Date | null;
 }
 
+export interface MailCountRow {
+  status: OutboundMailStatus;
+  n: number;
+}
+
 export const MAIL_QUERIES = {
   /**
    * Claims a queued message for one attempt: a lease longer than the relay timeouts, so the inline

@@ -16,7 +16,7 @@ import { MailQueue, type MailJob, type MailJobContext } from './mail-queue.js';
 import { MailSealer, redactContent, type MailContent } from './mail-secrets.js';
 import { MailRelay } from './mail-transport.js';
 import { mailErrors } from './mail.errors.js';
-import { MAIL_QUERIES, type OutboxListRow } from './mail.queries.js';
+import { MAIL_QUERIES, type MailCountRow, type OutboxListRow } from './mail.queries.js';
 import { OutboundMailEntity, type OutboundMailStatus } from './outbound-mail.entity.js';
 
 export interface OutgoingMail {
@@ -274,7 +274,7 @@ export class MailService implements OnApplicationBootstrap, BeforeApplicationShu
 
   /** Messages per status, and jobs in the queue (for /metrics). */
   async counts(): Promise<{ byStatus: Record<string, number>; queue?: { waiting: number; dead: number } }> {
-    const rows = await this.dataSource.query<Array<{ status: string; n: number }>>(MAIL_QUERIES.counts);
+    const rows = await this.dataSource.query<MailCountRow[]>(MAIL_QUERIES.counts);
     return {
       byStatus: Object.fromEntries(rows.map((r) => [r.status, r.n])),
       queue: this.queue ? await this.queue.depth().catch(() => undefined) : undefined,
