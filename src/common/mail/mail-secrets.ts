@@ -57,6 +57,14 @@ export function redactContent(content: MailContent, secrets: readonly string[]):
 export class MailSealer {
   constructor(private readonly secrets: SecretsService) {}
 
+  /**
+   * Reads the key at boot. Sealing happens inside the callers' transactions: a first read there would
+   * wait for a second pool connection while holding one, and a burst of such callers drains the pool.
+   */
+  async warm(): Promise<void> {
+    await this.box();
+  }
+
   async seal(content: MailContent): Promise<string> {
     return (await this.box()).seal(JSON.stringify(content));
   }

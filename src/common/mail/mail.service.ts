@@ -91,6 +91,7 @@ export class MailService implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    await this.sealer.warm();
     if (!this.config.smtpRelayUrl) {
       this.logger.warn(
         `No SMTP_RELAY_URL: mail to @${this.config.mailDomain} is delivered locally; other mail is held in the outbox (status "held")`,
