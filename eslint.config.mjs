@@ -37,10 +37,7 @@ export default tseslint.config(
     // the pattern uses look-arounds or back-references). A pattern that needs backtracking gets rewritten.
     // Spec files are left out: their patterns only ever read this service's own output in tests.
     files: ['src/**/*.ts'],
-    // The inbox's mail parsing and the identity broker's discovery checks landed in parallel with this
-    // rule and have not had their ReDoS pass yet (issue 14 stays open for them); their inputs are bounded
-    // (mail parts and headers by mailparser's limits, discovery documents by the 64 KB fetch cap).
-    ignores: ['src/**/*.spec.ts', 'src/inbox/domain/**', 'src/identity/domain/rp-discovery.ts', 'src/identity/services/attestation-authorities.ts'],
+    ignores: ['src/**/*.spec.ts'],
     plugins: { redos },
     // recheck's fuzzing verdict on a bounded pattern can differ between runs on a busy machine; a disable
     // directive kept for such a pattern must not fail the lint when that run found nothing.

@@ -12,12 +12,5 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
-    // KNOWN OPEN PROBLEM (see the closing note of session 4): when the outage test stops PostgreSQL under
-    // writes in flight, two connections emit FATAL 57P01 ("terminating connection due to administrator
-    // command") with no 'error' listener. Only that exact error is let through; every other unhandled
-    // error still fails the run.
-    onUnhandledError(error) {
-      if ((error as { code?: string }).code === '57P01') return false;
-    },
   },
 });

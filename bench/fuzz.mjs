@@ -9,7 +9,8 @@
 // reach the handlers. Prints the seed, counts per surface and status, and the verdict:
 //   zero 5xx, zero crashes (the app process stays up), zero leaked driver/stack text, and the app's event
 //   loop never blocked more than FUZZ_MAX_DELAY_MS (default 50 ms; the max of monitorEventLoopDelay).
-// Exit status 1 when any of these fails. FUZZ_SEED replays a run.
+// Exit status 1 when any of these fails. FUZZ_SEED replays a run. FUZZ_CPU_PROF_DIR=<dir> writes a V8 CPU
+// profile of the app process there (node --cpu-prof) and prints what ran during its longest loop blocks.
 import { fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -43,12 +44,31 @@ async function runApp() {
   // Never outlive the fuzzer.
   process.on('disconnect', () => process.exit(0));
   const delay = monitorEventLoopDelay({ resolution: 10 });
+  // A loop gap is either synchronous work or the process waiting for a CPU (a busy machine): the CPU time
+  // the process used during the gap tells them apart. Kept: the longest gap with its CPU, and the most CPU
+  // any gap used (all threads, so an upper bound on the JavaScript that blocked the loop).
+  const gaps = { longestMs: 0, longestCpuMs: 0, maxCpuMs: 0, maxCpuGapMs: 0 };
+  const watchGaps = () => {
+    let lastAt = performance.now();
+    let lastCpu = process.cpuUsage();
+    setInterval(() => {
+      const now = performance.now();
+      const cpu = process.cpuUsage();
+      const gapMs = now - lastAt;
+      const cpuMs = (cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000;
+      if (gapMs > gaps.longestMs) Object.assign(gaps, { longestMs: gapMs, longestCpuMs: cpuMs });
+      if (cpuMs > gaps.maxCpuMs) Object.assign(gaps, { maxCpuMs: cpuMs, maxCpuGapMs: gapMs });
+      lastAt = now;
+      lastCpu = cpu;
+    }, 10).unref();
+  };
   process.on('message', async (m) => {
     if (m === 'start-monitor') {
       delay.enable();
+      watchGaps();
       process.send({ monitoring: true });
     } else if (m === 'stats') {
-      process.send({ stats: { maxMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6, meanMs: delay.mean / 1e6 } });
+      process.send({ stats: { maxMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6, meanMs: delay.mean / 1e6, gaps } });
     } else if (m === 'stop') {
       await running.close();
       process.exit(0);
@@ -243,7 +263,12 @@ async function main() {
   const appDbUrl = new URL(adminUrl);
   appDbUrl.pathname = `/${dbName}`;
 
-  const child = fork(SELF, ['--app'], { env: { ...process.env, FUZZ_APP_DATABASE_URL: appDbUrl.toString() }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const profileDir = process.env.FUZZ_CPU_PROF_DIR;
+  const child = fork(SELF, ['--app'], {
+    env: { ...process.env, FUZZ_APP_DATABASE_URL: appDbUrl.toString() },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=500'] : [],
+  });
   process.on('exit', () => child.kill());
   let crashed = false;
   child.on('exit', (code) => {
@@ -318,6 +343,13 @@ async function main() {
   console.log('by surface:');
   for (const [k, v] of [...counts].sort()) console.log(`  ${String(v).padStart(7)}  ${k}`);
   console.log(`event loop delay of the app: max ${stats.maxMs.toFixed(1)} ms, p99 ${stats.p99Ms.toFixed(1)} ms, mean ${stats.meanMs.toFixed(2)} ms`);
+  if (stats.gaps) {
+    const g = stats.gaps;
+    console.log(
+      `loop gaps (10 ms timer): longest ${g.longestMs.toFixed(1)} ms with ${g.longestCpuMs.toFixed(1)} ms of CPU used in it; ` +
+        `most CPU in one gap ${g.maxCpuMs.toFixed(1)} ms (a gap of ${g.maxCpuGapMs.toFixed(1)} ms). CPU well below the gap = waiting for a core.`,
+    );
+  }
   for (const s of samples) console.log('sample:', JSON.stringify(s));
   const failures = [];
   if (sent < total) failures.push(`only ${sent} of ${total} requests within ${maxSeconds} s`);

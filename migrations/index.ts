@@ -11,6 +11,7 @@ import { IdentitySignups1796098101895 } from './1796098101895-identity-signups.j
 import { InboxTables1796099401725 } from './1796099401725-inbox-tables.js';
 import { SearchChangeLogs1796102000000 } from './1796102000000-search-change-logs.js';
 import { DmvMailCaps1796110689055 } from './1796110689055-dmv-mail-caps.js';
+import { OutboundMailSealedSecrets1796110955263 } from './1796110955263-outbound-mail-sealed-secrets.js';
 
 export const MIGRATIONS: Array<new () => MigrationInterface> = [
   FoundationTables1796015637017,
@@ -23,4 +24,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   InboxTables1796099401725,
   SearchChangeLogs1796102000000,
   DmvMailCaps1796110689055,
+  OutboundMailSealedSecrets1796110955263,
 ];

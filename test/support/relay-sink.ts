@@ -63,6 +63,8 @@ export async function startSmtpSink(options: { mode?: SinkMode; port?: number } 
           });
         },
       });
+      // A client killed mid-session (the SIGKILL tests) resets its socket; smtp-server reports that on the server.
+      s.on('error', () => undefined);
       s.listen(sink.port, '127.0.0.1');
       await once(s.server, 'listening');
       sink.port = (s.server.address() as AddressInfo).port;

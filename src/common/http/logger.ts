@@ -1,13 +1,21 @@
 import type { LoggerService } from '@nestjs/common';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import { safeError } from './safe-error.js';
 
+/** A request as logged, by anyone: the path without its query string (tokens travel in query strings). */
+function requestForLog(req: { method?: string; url?: string; id?: string }): { method?: string; path?: string; id?: string } {
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  return { method: req.method, path: q === -1 ? url : url.slice(0, q), id: req.id };
+}
+
 /**
- * One structured JSON logger for Fastify and Nest. Authorization, cookies and tokens are redacted
- * wherever they appear; request logs carry the path without its query string.
+ * One structured JSON logger for Fastify and Nest. Authorization, cookies, tokens and email fields are
+ * redacted wherever they appear; requests are logged by path, without the query string; errors keep
+ * no driver detail (statement, parameters, values). Written to stdout unless `destination` is given.
  */
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
     base: { service: 'agentry' },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -17,19 +25,30 @@ export function createLogger(level: string): Logger {
         'req.headers.cookie',
         'headers.authorization',
         'headers.cookie',
+        'token',
+        'email',
         '*.token',
         '*.password',
         '*.secret',
         '*.credential',
         '*.access_token',
         '*.refresh_token',
+        '*.email',
+        '*.authorization',
+        '*.cookie',
       ],
       censor: '[redacted]',
     },
     // pino's default serializer copies every field of an error: a driver error's query, parameters and
     // detail (emails, bodies, tokens) would reach the log.
-    serializers: { err: safeError, error: safeError },
-  });
+    serializers: { err: safeError, error: safeError, req: requestForLog },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+/** A log message; an Error handed over as the message goes through the same filter as `err`. */
+function text(message: unknown): string {
+  return message instanceof Error ? safeError(message).message : String(message);
 }
 
 /** Routes Nest's own log lines (boot, errors) into pino as JSON. */
@@ -37,23 +56,24 @@ export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
   log(message: unknown, context?: string): void {
-    this.logger.info({ context }, String(message));
+    this.logger.info({ context }, text(message));
   }
 
   error(message: unknown, stackOrContext?: string, context?: string): void {
     const hasStack = context !== undefined;
-    this.logger.error({ context: hasStack ? context : stackOrContext, stack: hasStack ? stackOrContext : undefined }, String(message));
+    const where = { context: hasStack ? context : stackOrContext, stack: hasStack ? stackOrContext : undefined };
+    this.logger.error(message instanceof Error ? { ...where, err: message } : where, text(message));
   }
 
   warn(message: unknown, context?: string): void {
-    this.logger.warn({ context }, String(message));
+    this.logger.warn({ context }, text(message));
   }
 
   debug(message: unknown, context?: string): void {
-    this.logger.debug({ context }, String(message));
+    this.logger.debug({ context }, text(message));
   }
 
   verbose(message: unknown, context?: string): void {
-    this.logger.trace({ context }, String(message));
+    this.logger.trace({ context }, text(message));
   }
 }

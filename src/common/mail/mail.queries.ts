@@ -8,6 +8,8 @@ export interface ClaimedMailRow {
   subject: string;
   text_body: string;
   html_body: string | null;
+  /** The real content when the stored one is redacted (mail-secrets.ts). */
+  sealed_content: string | null;
   message_id: string;
   attempts: number;
 }
@@ -28,6 +30,11 @@ export interface OutboxListRow {
   sent_at: Date | null;
 }
 
+export interface MailCountRow {
+  status: OutboundMailStatus;
+  n: number;
+}
+
 export const MAIL_QUERIES = {
   /**
    * Claims a queued message for one attempt: a lease longer than the relay timeouts, so the inline
@@ -36,17 +43,24 @@ export const MAIL_QUERIES = {
   claim: `
     UPDATE outbound_mail SET claimed_until = now() + $2::interval, attempts = attempts + 1
      WHERE id = $1 AND status = 'queued' AND (claimed_until IS NULL OR claimed_until < now())
-     RETURNING id, to_address, from_address, subject, text_body, html_body, message_id, attempts`,
+     RETURNING id, to_address, from_address, subject, text_body, html_body, sealed_content, message_id, attempts`,
   status: `SELECT status FROM outbound_mail WHERE id = $1`,
-  /** $3, $4: the bodies with this service's one-time tokens redacted, now that they left. */
+  /** Sent: the sealed copy of its one-time secrets is erased. */
   markSent: `
-    UPDATE outbound_mail SET status = 'sent', relay_response = $2, sent_at = now(), claimed_until = NULL,
-           text_body = $3, html_body = $4
+    UPDATE outbound_mail SET status = 'sent', relay_response = $2, sent_at = now(), claimed_until = NULL, sealed_content = NULL
      WHERE id = $1`,
-  markAttempt: `UPDATE outbound_mail SET status = $2, relay_response = $3, claimed_until = NULL WHERE id = $1`,
+  /** Still queued, or ended (dead, failed): an ended message keeps no sealed secret. */
+  markAttempt: `
+    UPDATE outbound_mail SET status = $2, relay_response = $3, claimed_until = NULL,
+           sealed_content = CASE WHEN $2::varchar = 'queued' THEN sealed_content END
+     WHERE id = $1`,
   list: `
     SELECT id, to_address, subject, status, attempts, relay_response, message_id, created_at, sent_at
       FROM outbound_mail WHERE status = $1 ORDER BY created_at DESC LIMIT $2`,
-  requeue: `UPDATE outbound_mail SET status = 'queued', claimed_until = NULL WHERE id = $1 AND status IN ('dead', 'failed', 'held') RETURNING id`,
+  /** A redacted message whose sealed copy was erased cannot be sent again (its sender issues a new secret). */
+  requeue: `
+    UPDATE outbound_mail SET status = 'queued', claimed_until = NULL
+     WHERE id = $1 AND status IN ('dead', 'failed', 'held') AND (NOT redacted OR sealed_content IS NOT NULL)
+     RETURNING id`,
   counts: `SELECT status, count(*)::int AS n FROM outbound_mail GROUP BY status`,
 } as const;

@@ -9,10 +9,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
-import { AppError } from '../errors/app-error.js';
+import { SecretsService } from '../secrets/secrets.service.js';
+import { emailDomain, isEmailAddress } from '../validation/email-address.js';
+import { maskEmail, RelayAttempt, type AttemptCounts } from './mail-attempt.js';
 import { MailQueue, type MailJob, type MailJobContext } from './mail-queue.js';
+import { MailSealer, redactContent, type MailContent } from './mail-secrets.js';
 import { MailRelay } from './mail-transport.js';
-import { MAIL_QUERIES, type ClaimedMailRow, type MailStatusRow, type OutboxListRow } from './mail.queries.js';
+import { mailErrors } from './mail.errors.js';
+import { MAIL_QUERIES, type MailCountRow, type OutboxListRow } from './mail.queries.js';
 import { OutboundMailEntity, type OutboundMailStatus } from './outbound-mail.entity.js';
 
 export interface OutgoingMail {
@@ -20,6 +24,11 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The one-time secrets the message carries (tokens, codes, sign-in links). The outbox stores the
+   * message with them redacted and keeps them sealed only until the message is sent or has ended.
+   */
+  secrets?: string[];
 }
 
 export interface MailResult {
@@ -48,33 +57,9 @@ export interface OutboxEntryView {
   sent_at: string | null;
 }
 
-const EMAIL = /^[^\s@<>"',;]{1,64}@[A-Za-z0-9.-]{1,255}$/;
-/** This service's one-time tokens (`<prefix>_<43 base64url chars>`), redacted from stored bodies once sent. */
-const ONE_TIME_TOKEN = /\b[a-z]{3,5}_[A-Za-z0-9_-]{43}\b/g;
-
 /** Header values never carry CR or LF, so nobody can inject headers. */
 export function stripHeaderBreaks(value: string): string {
   return value.replace(/[\r\n]+/g, ' ').trim();
-}
-
-/** `ab***@example.org`: enough to tell messages apart in logs, not enough to harvest addresses. */
-export function maskEmail(address: string): string {
-  const [local, domain] = address.split('@');
-  if (!domain) return '***';
-  return `${local.slice(0, 2)}***@${domain}`;
-}
-
-/**
- * How long one attempt may hold a message: longer than any attempt can take (connect, greeting and
- * a few exchanges, each bounded by the timeouts), so two processes never send it at once, yet short
- * enough that a message whose process died mid-attempt is retried soon.
- */
-export function leaseSeconds(smtpTimeoutSeconds: number): number {
-  return 3 * smtpTimeoutSeconds + 10;
-}
-
-export function redactTokens(body: string): string {
-  return body.replace(ONE_TIME_TOKEN, (t) => `${t.slice(0, t.indexOf('_') + 1)}[redacted]`);
 }
 
 /**
@@ -91,15 +76,22 @@ export class MailService implements OnApplicationBootstrap, BeforeApplicationShu
   private relay?: MailRelay;
   private queue?: MailQueue;
   private localDelivery?: LocalDeliveryHandler;
+  private readonly sealer: MailSealer;
+  private readonly relayAttempt: RelayAttempt;
   /** Outcomes of delivery attempts in this process, for /metrics. */
-  readonly attempts = { sent: 0, retry: 0, failed: 0, dead: 0 };
+  readonly attempts: AttemptCounts = { sent: 0, retry: 0, failed: 0, dead: 0 };
 
   constructor(
     private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+    secrets: SecretsService,
+  ) {
+    this.sealer = new MailSealer(secrets);
+    this.relayAttempt = new RelayAttempt(dataSource, this.sealer, this.logger, config.smtpTimeoutSeconds, this.attempts);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
+    await this.sealer.warm();
     if (!this.config.smtpRelayUrl) {
       this.logger.warn(
         `No SMTP_RELAY_URL: mail to @${this.config.mailDomain} is delivered locally; other mail is held in the outbox (status "held")`,
@@ -113,15 +105,15 @@ export class MailService implements OnApplicationBootstrap, BeforeApplicationShu
     this.logger.log(`Outbound mail goes through the outbox and the SMTP relay at ${relay.hostname}:${relay.port || 'default port'}`);
   }
 
-  /**
-   * On shutdown, while the database is still open: the worker finishes the jobs in hand and fetches
-   * no more; jobs not started stay queued for another instance (or this one after a restart).
-   */
   /** Called once by the inbox module: from then on mail to MAIL_DOMAIN lands in real mailboxes. */
   registerLocalDelivery(handler: LocalDeliveryHandler): void {
     this.localDelivery = handler;
   }
 
+  /**
+   * On shutdown, while the database is still open: the worker finishes the jobs in hand and fetches
+   * no more; jobs not started stay queued for another instance (or this one after a restart).
+   */
   async beforeApplicationShutdown(): Promise<void> {
     await this.queue?.stop();
   }
@@ -139,18 +131,18 @@ export class MailService implements OnApplicationBootstrap, BeforeApplicationShu
    */
   async enqueue(mail: OutgoingMail, tx?: EntityManager): Promise<MailResult> {
     const to = stripHeaderBreaks(mail.to);
-    if (!EMAIL.test(to)) throw new AppError('validation_failed', 'The recipient is not a valid email address.');
+    if (!isEmailAddress(to)) throw mailErrors('validation_failed');
     const id = randomUUID();
-    if (this.localDelivery && to.split('@')[1].toLowerCase() === this.config.mailDomain) return this.deliverLocally(id, to, mail);
-    const local = !this.relay && to.split('@')[1].toLowerCase() === this.config.mailDomain;
+    const content: MailContent = { subject: stripHeaderBreaks(mail.subject).slice(0, 300), text: mail.text, html: mail.html ?? null };
+    const secrets = mail.secrets ?? [];
+    const local = emailDomain(to) === this.config.mailDomain;
+    if (this.localDelivery && local) return this.deliverLocally(id, to, content, secrets);
     const status: OutboundMailStatus = this.relay ? 'queued' : local ? 'sent' : 'held';
     const row: Partial<OutboundMailEntity> = {
       id,
       toAddress: to,
       fromAddress: this.config.mailFrom,
-      subject: stripHeaderBreaks(mail.subject).slice(0, 300),
-      textBody: mail.text,
-      htmlBody: mail.html ?? null,
+      ...(await this.storedContent(content, secrets, status !== 'sent')),
       status,
       localDelivery: local,
       relayResponse: this.relay ? null : local ? 'delivered locally' : 'held: no SMTP relay configured',
@@ -168,19 +160,44 @@ export class MailService implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   /**
+   * What the outbox row holds: the content itself when it carries no secret; otherwise the content
+   * with the secrets redacted, plus (while it may still be sent) the real content sealed.
+   */
+  private async storedContent(
+    content: MailContent,
+    secrets: readonly string[],
+    maySend: boolean,
+  ): Promise<Pick<OutboundMailEntity, 'subject' | 'textBody' | 'htmlBody' | 'redacted' | 'sealedContent'>> {
+    if (!secrets.some(Boolean)) {
+      return { subject: content.subject, textBody: content.text, htmlBody: content.html, redacted: false, sealedContent: null };
+    }
+    const redacted = redactContent(content, secrets);
+    return {
+      subject: redacted.subject.slice(0, 300),
+      textBody: redacted.text,
+      htmlBody: redacted.html,
+      redacted: true,
+      sealedContent: maySend ? await this.sealer.seal(content) : null,
+    };
+  }
+
+  /**
    * Mail to one of this service's own mailboxes: handed to the inbox at once (never relayed) and
    * recorded as sent, or as failed when no such mailbox takes it.
    */
-  private async deliverLocally(id: string, to: string, mail: OutgoingMail): Promise<MailResult> {
-    const subject = stripHeaderBreaks(mail.subject).slice(0, 300);
-    const delivered = await this.localDelivery!({ ...mail, to, subject, from: this.config.mailFrom });
+  private async deliverLocally(id: string, to: string, content: MailContent, secrets: readonly string[]): Promise<MailResult> {
+    const delivered = await this.localDelivery!({
+      to,
+      subject: content.subject,
+      text: content.text,
+      html: content.html ?? undefined,
+      from: this.config.mailFrom,
+    });
     await this.dataSource.getRepository(OutboundMailEntity).insert({
       id,
       toAddress: to,
       fromAddress: this.config.mailFrom,
-      subject,
-      textBody: redactTokens(mail.text),
-      htmlBody: mail.html === undefined ? null : redactTokens(mail.html),
+      ...(await this.storedContent(content, secrets, false)),
       status: delivered ? 'sent' : 'failed',
       localDelivery: true,
       relayResponse: delivered ? 'delivered locally to the mailbox' : 'no such local mailbox',
@@ -214,11 +231,7 @@ export class MailService implements OnApplicationBootstrap, BeforeApplicationShu
     const result = await this.deliverNow(await this.enqueue(mail));
     // A refused local delivery (no such mailbox) is answered as `failed`; only the relay's refusal throws.
     if (result.status === 'failed' && !result.localDelivery) {
-      throw new AppError('mail_relay_failed', 'The mail relay refused the message; nothing was sent.', {
-        status: 502,
-        retryable: true,
-        details: { retryable: true },
-      });
+      throw mailErrors('mail_relay_failed', undefined, { details: { retryable: true } });
     }
     return result;
   }
@@ -247,20 +260,22 @@ export class MailService implements OnApplicationBootstrap, BeforeApplicationShu
    */
   async retry(id: string): Promise<{ id: string; status: 'queued' }> {
     const queue = this.queue;
-    if (!queue) throw new AppError('service_unavailable', 'No SMTP relay is configured; nothing can be sent.', { status: 503 });
+    if (!queue) throw mailErrors('service_unavailable');
     const requeued = await this.dataSource.transaction(async (tx) => {
       const rows = (await tx.query(MAIL_QUERIES.requeue, [id])) as [unknown[], number];
       if (rows[1] !== 1) return false;
       await queue.add(id, tx, 0, randomUUID());
       return true;
     });
-    if (!requeued) throw new AppError('not_found', 'No dead, failed or held message with this id.', { status: 404 });
+    if (!requeued) {
+      throw mailErrors('not_found', 'No dead, failed or held message with this id that can be sent again (a message whose one-time secrets were erased cannot).');
+    }
     return { id, status: 'queued' };
   }
 
   /** Messages per status, and jobs in the queue (for /metrics). */
   async counts(): Promise<{ byStatus: Record<string, number>; queue?: { waiting: number; dead: number } }> {
-    const rows = await this.dataSource.query<Array<{ status: string; n: number }>>(MAIL_QUERIES.counts);
+    const rows = await this.dataSource.query<MailCountRow[]>(MAIL_QUERIES.counts);
     return {
       byStatus: Object.fromEntries(rows.map((r) => [r.status, r.n])),
       queue: this.queue ? await this.queue.depth().catch(() => undefined) : undefined,
@@ -272,59 +287,8 @@ export class MailService implements OnApplicationBootstrap, BeforeApplicationShu
     return status === 'queued' || status === 'busy' ? 'retry' : 'done';
   }
 
-  /**
-   * Records an accepted message. The relay has it now, so a lost write here means a second delivery
-   * later: keep trying while the lease holds (a database restart takes seconds), then give up and
-   * let the retry send it again with the same Message-ID.
-   */
-  private async recordSent(id: string, response: string, claimed: ClaimedMailRow, leaseEnds: number): Promise<void> {
-    const params = [id, response, redactTokens(claimed.text_body), claimed.html_body === null ? null : redactTokens(claimed.html_body)];
-    for (;;) {
-      try {
-        await this.dataSource.query(MAIL_QUERIES.markSent, params);
-        return;
-      } catch (error) {
-        if (Date.now() + 1000 >= leaseEnds - 2000) throw error;
-        await new Promise((r) => setTimeout(r, 500));
-      }
-    }
-  }
-
-  /** Claims the message (a lease), talks to the relay once, records the outcome. */
-  private async attempt(id: string, lastAttempt: boolean): Promise<OutboundMailStatus | 'busy'> {
-    const relay = this.relay;
-    if (!relay) return 'queued';
-    const leaseMs = leaseSeconds(this.config.smtpTimeoutSeconds) * 1000;
-    const lease = `${leaseMs / 1000} seconds`;
-    const started = Date.now();
-    const [claimed] = (await this.dataSource.query<[ClaimedMailRow[], number]>(MAIL_QUERIES.claim, [id, lease]))[0];
-    if (!claimed) {
-      const [row] = await this.dataSource.query<MailStatusRow[]>(MAIL_QUERIES.status, [id]);
-      // Gone (never committed) or finished: nothing to do. Still queued: another attempt holds the lease.
-      return row ? (row.status === 'queued' ? 'busy' : row.status) : 'sent';
-    }
-    const outcome = await relay.deliver({
-      from: claimed.from_address,
-      to: claimed.to_address,
-      subject: claimed.subject,
-      text: claimed.text_body,
-      html: claimed.html_body,
-      messageId: claimed.message_id,
-    });
-    if (outcome.ok) {
-      await this.recordSent(id, outcome.response, claimed, started + leaseMs);
-      this.attempts.sent++;
-      this.logger.log(`Mail ${id} to ${maskEmail(claimed.to_address)} accepted by the relay (attempt ${claimed.attempts})`);
-      return 'sent';
-    }
-    const status: OutboundMailStatus = outcome.permanent ? 'failed' : lastAttempt ? 'dead' : 'queued';
-    await this.dataSource.query(MAIL_QUERIES.markAttempt, [id, status, outcome.response]);
-    this.attempts[status === 'queued' ? 'retry' : status]++;
-    this.logger.warn(
-      `Mail ${id} to ${maskEmail(claimed.to_address)} not accepted (attempt ${claimed.attempts}): ${
-        status === 'queued' ? 'will be retried' : status === 'dead' ? 'retries exhausted, dead-lettered' : 'refused permanently'
-      }`,
-    );
-    return status;
+  /** One attempt through the configured relay (none configured: the message stays where it is). */
+  private attempt(id: string, lastAttempt: boolean): Promise<OutboundMailStatus | 'busy'> {
+    return this.relay ? this.relayAttempt.run(this.relay, id, lastAttempt) : Promise.resolve('queued');
   }
 }

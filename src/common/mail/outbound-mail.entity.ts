@@ -17,6 +17,10 @@ export class OutboundMailEntity {
   @Column({ type: 'varchar', length: 300 }) subject!: string;
   @Column({ type: 'text' }) textBody!: string;
   @Column({ type: 'text', nullable: true }) htmlBody!: string | null;
+  /** The subject and bodies above carry the message's one-time secrets redacted (mail-secrets.ts). */
+  @Column({ type: 'boolean', default: false }) redacted!: boolean;
+  /** The message as it must be sent, sealed, while a redacted message may still be sent; erased once it ended. */
+  @Column({ type: 'text', nullable: true }) sealedContent!: string | null;
   @Column({ type: 'varchar', length: 10 }) status!: OutboundMailStatus;
   /** True when delivered to a mailbox of MAIL_DOMAIN on this service (for the inbox to pick up). */
   @Column({ type: 'boolean', default: false }) localDelivery!: boolean;

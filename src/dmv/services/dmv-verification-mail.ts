@@ -97,6 +97,7 @@ export class DmvVerificationMail {
         to: registration.contactEmail,
         subject: `Confirm your .agent pre-registration: ${registration.domain}`,
         text: this.compose(registration.domain, registration.certificateId, token),
+        secrets: [token],
       },
       tx,
     );

@@ -1,3 +1,5 @@
+import { trimTrailing } from '../../common/text/trim.js';
+
 /** A relying party's published signup terms: GET <origin>/.well-known/agent-signup. */
 export interface RpDiscovery {
   issuer: string;
@@ -29,7 +31,7 @@ export function parseDiscovery(json: unknown, origin: string | undefined): RpDis
   } catch {
     return 'issuer is not a URL';
   }
-  if (issuerOrigin !== d.issuer.replace(/\/+$/, '')) return 'issuer must be the service origin (scheme, host and port, no path)';
+  if (issuerOrigin !== trimTrailing(d.issuer, '/')) return 'issuer must be the service origin (scheme, host and port, no path)';
   if (origin !== undefined && issuerOrigin !== origin) return `issuer ${issuerOrigin} is not the origin the document was fetched from (${origin})`;
   if (!str(d.name, 200)) return 'name is missing';
   if (d.provider_url !== undefined && d.provider_url !== null && !str(d.provider_url, 2000)) return 'provider_url must be a URL';
@@ -60,7 +62,7 @@ export function parseDiscovery(json: unknown, origin: string | undefined): RpDis
     terms: { url: terms.url, version: terms.version, text: terms.text },
     endpoints: { agent_signup: signupUrl.toString() },
     scopes: scopes as string[],
-    ...(d.trusted_brokers ? { trusted_brokers: (d.trusted_brokers as string[]).map((b) => b.replace(/\/+$/, '')) } : {}),
+    ...(d.trusted_brokers ? { trusted_brokers: (d.trusted_brokers as string[]).map((b) => trimTrailing(b, '/')) } : {}),
     ...(typeof d.attestation === 'string' ? { attestation: d.attestation } : {}),
   };
 }

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { JSONWebKeySet } from 'jose';
 import { Repository } from 'typeorm';
 import { checkOutboundUrl } from '../../common/http/safe-fetch.js';
+import { trimTrailing } from '../../common/text/trim.js';
 import { AppConfig } from '../../config/app-config.js';
 import { AttestationAuthorityEntity } from '../entities/attestation-authority.entity.js';
 import { identityErrors } from '../identity.errors.js';
@@ -60,12 +61,12 @@ export class AttestationAuthorities {
   }
 
   async find(issuer: string): Promise<AttestationAuthorityView | undefined> {
-    return (await this.list()).find((a) => a.issuer === issuer.replace(/\/+$/, ''));
+    return (await this.list()).find((a) => a.issuer === trimTrailing(issuer, '/'));
   }
 
   /** Registers (or updates the JWKS URI of) an authority. @throws validation_failed */
   async register(issuer: string, jwksUri: string, by: string): Promise<AttestationAuthorityView> {
-    const clean = issuer.replace(/\/+$/, '');
+    const clean = trimTrailing(issuer, '/');
     for (const url of [clean, jwksUri]) {
       try {
         checkOutboundUrl(url, this.config.brokerRpAllowLoopback);

@@ -1,6 +1,14 @@
 const MAX_LINKS = 50;
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"'`)\]]+/gi;
 const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
+const TRAILING_PUNCTUATION = '.,;:!?';
+
+/** Sentence punctuation after a URL in text is not part of it (a scan: `/[.,;:!?]+$/` is quadratic). */
+function trimTrailingPunctuation(value: string): string {
+  let end = value.length;
+  while (end > 0 && TRAILING_PUNCTUATION.includes(value[end - 1])) end--;
+  return value.slice(0, end);
+}
 
 function decodeEntities(value: string): string {
   return value
@@ -21,7 +29,7 @@ export function extractLinks(text: string, html?: string): string[] {
   const seen = new Set<string>();
   const add = (candidate: string) => {
     if (found.length >= MAX_LINKS) return;
-    const trimmed = candidate.trim().replace(/[.,;:!?]+$/, '');
+    const trimmed = trimTrailingPunctuation(candidate.trim());
     if (trimmed.length > 2048) return;
     let url: URL;
     try {

@@ -10,6 +10,35 @@ export interface ReportVerdict {
 
 const ADDRESS = /^[^\s@<>"]{1,64}@[A-Za-z0-9.-]{1,255}$/;
 
+const EMBEDDED_MESSAGE = /^Content-Type:\s*(?:message\/rfc822|text\/rfc822-headers)/i;
+
+/** The run of address characters at `from` when it is `local@domain`, else undefined. */
+function addressAt(value: string, from: number): string | undefined {
+  let end = from;
+  while (end < value.length && !/[\s<>,]/.test(value[end])) end++;
+  const run = value.slice(from, end);
+  return run.slice(1, -1).includes('@') ? run : undefined;
+}
+
+/**
+ * The first To address after the attached message's Content-Type line: `To: a@b`, or `To: Name <a@b>`.
+ * Read line by line (one pattern spanning the report, `Content-Type…[\s\S]*?^To:…`, backtracks cubically).
+ */
+function embeddedRecipient(text: string): string | undefined {
+  const lines = text.split('\n');
+  const start = lines.findIndex((line) => EMBEDDED_MESSAGE.test(line));
+  if (start < 0) return undefined;
+  for (let i = start + 1; i < lines.length; i++) {
+    if (lines[i].slice(0, 3).toLowerCase() !== 'to:') continue;
+    // A folded header carries the address on the next line.
+    const value = lines[i].slice(3).trim() || (lines[i + 1] ?? '').trim();
+    const bracket = value.indexOf('<');
+    const found = (bracket >= 0 ? addressAt(value, bracket + 1) : undefined) ?? addressAt(value, 0);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 export function readReport(contentType: string, raw: string): ReportVerdict | undefined {
   const type = contentType.toLowerCase();
   if (!type.startsWith('multipart/report')) return undefined;
@@ -30,8 +59,8 @@ export function readReport(contentType: string, raw: string): ReportVerdict | un
     for (const m of text.matchAll(/^(?:Original-Rcpt-To|Removal-Recipient):\s*<?([^\s>]+)>?/gim)) addresses.add(m[1].toLowerCase());
     if (addresses.size === 0) {
       // The complained-about message is attached: its To header names the complainer.
-      const embedded = /^Content-Type:\s*(?:message\/rfc822|text\/rfc822-headers)[\s\S]*?^To:\s*(?:[^<\n]*<)?([^\s<>,]+@[^\s<>,]+)/im.exec(text);
-      if (embedded) addresses.add(embedded[1].toLowerCase().replace(/>$/, ''));
+      const embedded = embeddedRecipient(text);
+      if (embedded) addresses.add(embedded.toLowerCase());
     }
     const valid = [...addresses].filter((a) => ADDRESS.test(a));
     return valid.length ? { kind: 'complaint', addresses: valid } : undefined;

@@ -104,6 +104,7 @@ export class OwnerAuthService {
         '',
         'The code and the link work once, for 15 minutes. If you did not ask to sign in, ignore this message.',
       ].join('\n'),
+      secrets: [code, link],
     });
     return { handle, email };
   }
