@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../src/database/embedded-postgres.js';
-import { cloneDatabase, dropDatabase } from '../support/test-app.js';
+import { cloneDatabase, dropDatabase } from '../support/database.js';
 import { startSmtpSink, type SmtpSink } from '../support/relay-sink.js';
 import pg from 'pg';
 

@@ -5,18 +5,9 @@ import { AppError } from '../../src/common/errors/app-error.js';
 import { findFreePort } from '../../src/database/embedded-postgres.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { startSmtpSink, type SmtpSink } from '../support/relay-sink.js';
+import { waitFor } from '../support/wait.js';
 
 const TOKEN = 'mco_mail_outbox_test_token_0123456789abcdef0000';
-
-async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('foundation: outbound mail through a real SMTP relay', () => {
   let t: TestApp;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cloneDatabase, createTestApp, dropDatabase, type TestApp } from '../support/test-app.js';
+import { cloneDatabase, dropDatabase } from '../support/database.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // With REDIS_URL set, several instances share one budget. Runs when a Redis answers at TEST_REDIS_URL
 // (.ci/run sets it, and REQUIRE_REDIS=1 makes a missing Redis a failure rather than a skip).

@@ -1,23 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CacheBus } from '../../src/common/cache/cache-bus.service.js';
-import { cloneDatabase, createTestApp, dropDatabase, type TestApp } from '../support/test-app.js';
+import { cloneDatabase, dropDatabase } from '../support/database.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 import { startTestRedis, type TestRedis } from '../support/redis-server.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy.js';
 import { startSmtpSink, type SmtpSink } from '../support/relay-sink.js';
 import { newCredential, rest, writeHeaders } from './recall/recall-helpers.js';
+import { waitFor } from '../support/wait.js';
 
 const TOKEN = 'mco_scale_out_test_token_0123456789abcdef000000';
-
-async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 // Two instances on one PostgreSQL database and one Redis (this file's own), behind a round-robin
 // proxy the test runs: they must behave as one service.
