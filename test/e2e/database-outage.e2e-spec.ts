@@ -6,6 +6,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/database
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { withClient } from '../support/database.js';
 import { waitFor } from '../support/wait.js';
+import { postJsonRpc, rpcAnswer, rpcRequest } from '../support/json-rpc.js';
 
 const TOKEN = 'mco_outage_test_token_0123456789abcdef_0000000000';
 
@@ -65,15 +66,13 @@ describe('foundation: the database going away and coming back', () => {
     await db.stop();
     try {
       const started = Date.now();
-      const res = await fetch(`${t.url}/mcp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'lookup_member', arguments: { query: 'x' } } }),
+      const res = await postJsonRpc(`${t.url}/mcp`, rpcRequest('tools/call', { name: 'lookup_member', arguments: { query: 'x' } }, 7), {
+        'mcp-protocol-version': '2025-06-18',
       });
       const text = await res.text();
       expect(Date.now() - started).toBeLessThan(5000);
       expect(res.status).not.toBe(500);
-      const body = JSON.parse(text.startsWith('{') ? text : /^data: (.*)$/m.exec(text)![1]) as {
+      const body = rpcAnswer(text, res.headers.get('content-type')) as {
         id: number;
         error?: { data?: { error?: string; retryable?: boolean } };
       };

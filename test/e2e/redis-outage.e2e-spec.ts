@@ -5,6 +5,7 @@ import { RedisService } from '../../src/common/redis/redis.service.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { startTestRedis, type TestRedis } from '../support/redis-server.js';
 import { waitFor } from '../support/wait.js';
+import { postJsonRpc, rpcRequest } from '../support/json-rpc.js';
 
 // Redis is an accelerator: this file starts its own redis-server on a free port, then kills,
 // hangs and restarts it under a running app.
@@ -30,11 +31,7 @@ describe('fault tolerance: Redis going away and coming back', () => {
     return { status: res.status, ms: Date.now() - started };
   };
   const mcp = async (ip: string): Promise<number> => {
-    const res = await fetch(`${t.url}/mcp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': ip },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-    });
+    const res = await postJsonRpc(`${t.url}/mcp`, rpcRequest('tools/list'), { accept: 'application/json', 'x-forwarded-for': ip });
     await res.arrayBuffer();
     return res.status;
   };

@@ -5,7 +5,7 @@ import { cloneDatabase, dropDatabase } from '../support/database.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { startTestRedis, type TestRedis } from '../support/redis-server.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy.js';
-import { startSmtpSink, type SmtpSink } from '../support/relay-sink.js';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
 import { newCredential, rest, writeHeaders } from './recall/recall-helpers.js';
 import { waitFor } from '../support/wait.js';
 
@@ -91,7 +91,7 @@ describe('scale-out: two instances behind a load balancer behave as one', () => 
 
   it('delivers every queued message exactly once while both instances work the same outbox', async () => {
     smtp.mode = 'defer'; // the relay is unavailable: everything lands in the shared queue
-    const before = smtp.received.length;
+    const before = smtp.messages.length;
     const emails = Array.from({ length: 12 }, (_, i) => `fleet-${i}@example.com`);
     const results = await Promise.all(
       emails.map((email, i) =>
@@ -104,9 +104,9 @@ describe('scale-out: two instances behind a load balancer behave as one', () => 
     );
     expect(results.every((r) => r.status === 201 && r.body.email_sent === false)).toBe(true);
     smtp.mode = 'accept';
-    await waitFor(() => emails.every((e) => smtp.received.some((m) => m.to.includes(e))), 20_000);
+    await waitFor(() => emails.every((e) => smtp.messages.some((m) => m.to.includes(e))), 20_000);
     await new Promise((r) => setTimeout(r, 1500)); // room for a duplicate to show up, if there were one
-    const fleet = smtp.received.slice(before).filter((m) => m.to[0].startsWith('fleet-'));
+    const fleet = smtp.messages.slice(before).filter((m) => m.to[0].startsWith('fleet-'));
     expect(fleet).toHaveLength(emails.length);
     expect(new Set(fleet.map((m) => m.messageId)).size).toBe(emails.length);
     const [{ n }] = await a.sql<{ n: number }>(`SELECT count(*)::int AS n FROM outbound_mail WHERE to_address LIKE 'fleet-%' AND status = 'sent'`);

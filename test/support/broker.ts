@@ -2,6 +2,7 @@
 // tests of what stands behind the OAuth gate. (The OAuth flows themselves are tested end to end
 // with the SDK clients and oauth4webapi; see test/support/oauth-login.ts.)
 import { createHash, randomBytes } from 'node:crypto';
+import { MCP_POST_HEADERS, rpcRequest, send } from './json-rpc.js';
 import type { TestApp } from './test-app.js';
 
 export const ALL_BROKER_SCOPES = ['identity:read', 'identity:write', 'tos:accept', 'inbox:read', 'inbox:send'];
@@ -83,18 +84,12 @@ export async function brokerCall(
   params: Record<string, unknown> = {},
   headers: Record<string, string> = {},
 ): Promise<{ status: number; body: any; headers: Record<string, unknown> }> {
-  const response = await t.inject({
-    method: 'POST',
-    url: '/broker/mcp',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  const reply = await send(t, {
+    path: '/broker/mcp',
+    headers: { ...MCP_POST_HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: rpcRequest(method, params),
   });
-  return { status: response.statusCode, body: response.body ? JSON.parse(response.body) : null, headers: response.headers };
+  return { status: reply.status, body: reply.json ?? null, headers: reply.headers };
 }
 
 /** Calls a broker tool and parses the result (or the error envelope of an isError result). */

@@ -28,7 +28,7 @@ describe('inbox: an OAuth-authenticated SDK host calls the four inbox tools', ()
   });
   afterAll(async () => {
     await t?.close();
-    await sink?.close();
+    await sink?.stop();
   });
 
   it('logs in, waits for the verification mail, reads its code, and replies', async () => {

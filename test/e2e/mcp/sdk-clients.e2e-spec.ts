@@ -10,6 +10,7 @@ import { McpHost } from '../../../src/mcp/mcp-host.service.js';
 import type { McpServerRuntime } from '../../../src/mcp/protocol/engine.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { FIXTURE_PATH, MODERN, withFixture } from './fixtures.js';
+import { postJsonRpc, rpcRequest } from '../../support/json-rpc.js';
 
 interface Target {
   server: string;
@@ -145,11 +146,7 @@ describe('official SDK clients against every mounted server', () => {
   it('the broker endpoint refuses the SDK without a token with 401 and a bearer challenge', async () => {
     const client = new Client1({ name: 'sdk1-e2e', version: '1.0.0' });
     await expect(client.connect(new Transport1(new URL(`${t.url}/broker/mcp`)))).rejects.toThrow();
-    const res = await fetch(`${t.url}/broker/mcp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-    });
+    const res = await postJsonRpc(`${t.url}/broker/mcp`, rpcRequest('tools/list'));
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe(
       `Bearer resource_metadata="${t.config.publicBaseUrl}/.well-known/oauth-protected-resource/broker/mcp", scope="identity:read"`,

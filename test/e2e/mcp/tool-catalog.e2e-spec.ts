@@ -10,7 +10,7 @@ import { docsProfile } from '../../../src/mcp/endpoints/docs.profile.js';
 import { recallProfile } from '../../../src/mcp/endpoints/recall.profile.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { legacyHeaders, modernHeaders, modernMeta } from './fixtures.js';
-import { send, type Send } from './helpers.js';
+import { send, type Send } from '../../support/json-rpc.js';
 
 const servers = [communityProfile(), docsProfile(), recallProfile()];
 

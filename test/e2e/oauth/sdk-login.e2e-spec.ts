@@ -40,7 +40,7 @@ describe('OAuth with the official SDK clients', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await sink?.close();
+    await sink?.stop();
   });
 
   async function connect1(provider: TestOAuthProvider) {
