@@ -1,9 +1,8 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { newCredential } from './recall-helpers.js';
+import { connectSdk1, type Client1 as Client } from '../../support/mcp-clients.js';
 
 const OPERATOR = 'mco_recall_operator_token_for_tests_4567_00000000';
 const TOOLS = [
@@ -25,10 +24,7 @@ type ToolResult = {
 
 /** An MCP client the way an agent program would build one: the official legacy SDK over Streamable HTTP. */
 async function connect(t: TestApp, headers: Record<string, string> = {}): Promise<Client> {
-  const client = new Client({ name: 'recall-e2e-agent', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${t.url}/recall/mcp`), { requestInit: { headers } });
-  await client.connect(transport);
-  return client;
+  return (await connectSdk1(`${t.url}/recall/mcp`, { name: 'recall-e2e-agent', headers })).client;
 }
 
 const writer = (t: TestApp, credential: string) =>
