@@ -77,7 +77,12 @@ describe('foundation: the real process', () => {
         // and access lines as every other route.
         const mcp = await postJsonRpc(`${url}/mcp`, rpcRequest('tools/list'), { accept: 'application/json' });
         expect(mcp.status).toBe(200);
-        expect(((await mcp.json()) as { result: { tools: unknown[] } }).result.tools.length).toBeGreaterThan(0);
+        expect(((await mcp.json()) as { result: { tools: Array<{ name: string }> } }).result.tools.map((tool) => tool.name)).toEqual([
+          'lookup_member',
+          'get_community_stats',
+          'register_agent',
+          'verify_certificate',
+        ]);
         const mcpRequestId = mcp.headers.get('x-request-id');
         expect(mcpRequestId).toMatch(/^[0-9a-f-]{36}$/);
         s.child.kill('SIGTERM');

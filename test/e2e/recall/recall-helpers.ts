@@ -1,8 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { newCredential } from '../../support/factories/memory.factory.js';
 import type { TestApp } from '../../support/test-app.js';
 
-/** A fresh agent credential, generated the way the guide tells agents to: 32 random bytes, base64url, arc_. */
-export const newCredential = (): string => `arc_${randomBytes(32).toString('base64url')}`;
+export { newCredential } from '../../support/factories/memory.factory.js';
 
 export const writeHeaders = (credential: string): Record<string, string> => ({
   'content-type': 'application/json',
