@@ -1,10 +1,14 @@
 // Lint: typescript-eslint's type-aware checks that catch real bugs, plus the module boundary rules
-// (features never import the MCP layer; common imports no feature).
+// (features never import the MCP layer; the MCP layer sees only a feature's module, facade, types and
+// schemas; common imports no feature).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import redos from 'eslint-plugin-redos';
 
 const FEATURES = ['directory', 'dmv', 'identity', 'inbox', 'oauth', 'memory'];
+
+// R16: the MCP layer sees a feature only through its module, its facade, its types and its schemas file.
+const MCP_VISIBLE = (f) => [`${f}\\.module`, `services/${f}\\.service`, `${f}\\.types`, `${f}-schemas`, ...(f === 'memory' ? ['recall-schemas'] : [])];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-artifacts/**', '**/*.mjs', 'vitest.config.ts'] },
@@ -22,6 +26,11 @@ export default tseslint.config(
       curly: ['error', 'multi-line'],
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
+  },
+  {
+    // Browser scripts served as static files (assets/*.js, classic scripts); `tsc -p assets` type-checks them.
+    files: ['assets/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { window: 'readonly', document: 'readonly' } },
   },
   {
     // Every regular expression literal must run in linear time (recheck: automaton analysis, fuzzing where
@@ -44,6 +53,20 @@ export default tseslint.config(
     files: FEATURES.map((f) => `src/${f}/**/*.ts`),
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/mcp/**', '**/mcp'], message: 'Features must not import the MCP layer (dependency direction mcp → features).' }] }],
+    },
+  },
+  {
+    files: ['src/mcp/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: FEATURES.map((f) => ({
+            regex: `(^|/)${f}/(?!(${MCP_VISIBLE(f).join('|')})(\\.js)?$)`,
+            message: `src/mcp may import from ${f} only ${f}.module, services/${f}.service, ${f}.types and its schemas file (R16).`,
+          })),
+        },
+      ],
     },
   },
   {

@@ -147,7 +147,7 @@ async function load(url, requests, duration, pid) {
 }
 
 async function main() {
-  const { generateBulkMembers } = await import('../dist/src/directory/seed/demo-members.js');
+  const { generateBulkMembers } = await import('../dist/bench/generators/bulk-members.js');
   console.log(`Directory benchmark: ${MEMBERS} members, ${CONNECTIONS} connections, ${DURATION} s per endpoint`);
   const app = await startApp();
   try {

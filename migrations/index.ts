@@ -10,6 +10,7 @@ import { OutboxDelivery1796097460924 } from './1796097460924-outbox-delivery.js'
 import { IdentitySignups1796098101895 } from './1796098101895-identity-signups.js';
 import { InboxTables1796099401725 } from './1796099401725-inbox-tables.js';
 import { SearchChangeLogs1796102000000 } from './1796102000000-search-change-logs.js';
+import { DmvMailCaps1796110689055 } from './1796110689055-dmv-mail-caps.js';
 
 export const MIGRATIONS: Array<new () => MigrationInterface> = [
   FoundationTables1796015637017,
@@ -21,4 +22,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   IdentitySignups1796098101895,
   InboxTables1796099401725,
   SearchChangeLogs1796102000000,
+  DmvMailCaps1796110689055,
 ];

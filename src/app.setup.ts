@@ -2,7 +2,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/app-config.js';
 import { fastifyServerOptions } from './common/http/fastify-options.js';
-import { isHostAllowed, isOriginAllowed } from './common/http/host-guard.js';
+import { HostOriginPolicy } from './common/http/host-origin-policy.js';
 import { registerOpenApi } from './common/http/openapi.js';
 import { registerBodyPolicies } from './common/http/body-limits.js';
 import { registerAdminGate } from './common/auth/admin-gate.js';
@@ -21,8 +21,9 @@ export function createFastifyAdapter(config: AppConfig, logger: Logger | false):
 
 /**
  * Everything about the HTTP layer that main and the e2e tests must share: request ids, access logs,
- * the DNS-rebinding guard, security headers. (The MCP endpoints are served by their own Fastify
- * instance on the same HTTP server, which sets its own; see src/mcp/protocol/mcp-front.ts.)
+ * the Host/Origin policy, security headers. (The MCP endpoints are served by their own Fastify
+ * instance on the same HTTP server, which sets its own and applies the same Host/Origin policy;
+ * see src/mcp/protocol/mcp-front.ts.)
  */
 export async function configureApp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
@@ -31,17 +32,17 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   fastify.server.headersTimeout = Math.max(1000, Math.floor(config.httpRequestTimeoutMs / 3));
 
   const securityHeaders = computeSecurityHeaders();
+  // The OAuth token, registration and revocation endpoints serve browser-based hosts (CORS).
+  const hostOrigin = new HostOriginPolicy(config, { check: 'writes', crossOriginWritePaths: CORS_POST_PATHS });
   // Callback-style hooks: they run on every request, and avoiding a promise per hook is measurable.
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id).headers(securityHeaders);
-    if (!isHostAllowed(config, request.headers.host)) {
+    const refusal = hostOrigin.refusal(request.method, request.url, request.headers.host, request.headers.origin);
+    if (refusal === 'host') {
       void reply.code(403).send({ error: 'forbidden_host', message: 'This Host is not served here.' });
       return;
     }
-    const origin = request.headers.origin;
-    const unsafe = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
-    // The OAuth token, registration and revocation endpoints serve browser-based hosts (CORS).
-    if (unsafe && origin !== undefined && !isOriginAllowed(config, origin) && !CORS_POST_PATHS.has(request.url.split('?')[0])) {
+    if (refusal === 'origin') {
       void reply.code(403).send({ error: 'forbidden_origin', message: 'Cross-origin writes are not allowed.' });
       return;
     }

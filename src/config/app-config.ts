@@ -59,6 +59,8 @@ class EnvironmentVariables {
   @IsOptional() @IsIn(['true', 'false', '1', '0'], { message: 'must be true or false' }) SEED_DEMO?: string;
   @IsOptional() @Matches(URL_PATTERN, { message: 'must be an absolute http(s) URL' }) DMV_LOOKUP_URL?: string;
   @IsOptional() @Matches(/^\d{1,4}$/, { message: 'must be a whole number' }) DMV_DAILY_CAP_PER_EMAIL?: string;
+  @IsOptional() @Matches(/^\d{1,6}$/, { message: 'must be a whole number' }) DMV_MAIL_DAILY_CAP_PER_DOMAIN?: string;
+  @IsOptional() @Matches(/^\d{1,7}$/, { message: 'must be a whole number' }) DMV_MAIL_DAILY_CAP_TOTAL?: string;
   @IsOptional() @Matches(/^\d{1,3}$/, { message: 'must be a whole number' }) DB_POOL_SIZE?: string;
   @IsOptional() @Matches(/^\S{32,}$/, { message: 'must be at least 32 characters without spaces' })
   BROKER_KEY_ENCRYPTION_KEY?: string;
@@ -135,6 +137,10 @@ export class AppConfig {
   /** An external DMV lookup API for verify_certificate; undefined: this service's own lookup, in process. */
   dmvLookupUrl?: string;
   dmvDailyCapPerEmail!: number;
+  /** DMV verification emails per recipient domain per 24 hours (over it: registered, not mailed). */
+  dmvMailDailyCapPerDomain!: number;
+  /** DMV verification emails in total per 24 hours, all instances together. */
+  dmvMailDailyCapTotal!: number;
   /** Encrypts stored private keys and secrets (AES-256-GCM) when set. */
   brokerKeyEncryptionKey?: string;
   /** Tests and local development only: CIMD documents may be fetched from loopback over http. */
@@ -315,6 +321,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: bool(raw.SEED_DEMO, true),
     dmvLookupUrl: raw.DMV_LOOKUP_URL,
     dmvDailyCapPerEmail: Number(raw.DMV_DAILY_CAP_PER_EMAIL ?? 5),
+    dmvMailDailyCapPerDomain: Number(raw.DMV_MAIL_DAILY_CAP_PER_DOMAIN ?? 100),
+    dmvMailDailyCapTotal: Number(raw.DMV_MAIL_DAILY_CAP_TOTAL ?? 1000),
     brokerKeyEncryptionKey: raw.BROKER_KEY_ENCRYPTION_KEY,
     oauthCimdAllowLoopback: bool(raw.OAUTH_CIMD_ALLOW_LOOPBACK, false),
     brokerRpAllowLoopback: bool(raw.BROKER_RP_ALLOW_LOOPBACK, false),

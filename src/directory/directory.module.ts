@@ -11,16 +11,32 @@ import { DocsCorpus, getDocsCorpus } from './docs/docs-corpus.js';
 import { MemberAuditEntity } from './entities/member-audit.entity.js';
 import { MemberSearchChangeEntity } from './entities/member-search-change.entity.js';
 import { MemberEntity } from './entities/member.entity.js';
+import { DemoSeeder } from './services/demo-seeder.js';
+import { DirectoryAggregates } from './services/directory-aggregates.js';
 import { DirectoryService } from './services/directory.service.js';
+import { DocsCatalog } from './services/docs-catalog.js';
+import { MemberAdmin } from './services/member-admin.js';
 import { MemberCountCache } from './services/member-count-cache.js';
 import { MemberPages } from './services/member-pages.js';
+import { MemberReads } from './services/member-reads.js';
 import { MemberSearch } from './services/member-search.js';
 
 /** The public member directory: members, search, globe, stats, REST API v1, pages and the docs corpus. */
 @Module({
   imports: [TypeOrmModule.forFeature([MemberEntity, MemberAuditEntity, MemberSearchChangeEntity])],
   controllers: [PublicApiController, LegacyApiController, PagesController, AdminMembersController],
-  providers: [DirectoryService, MemberCountCache, MemberSearch, MemberPages, { provide: DocsCorpus, useFactory: getDocsCorpus }],
+  providers: [
+    DirectoryService,
+    MemberReads,
+    DirectoryAggregates,
+    MemberAdmin,
+    DocsCatalog,
+    DemoSeeder,
+    MemberCountCache,
+    MemberSearch,
+    MemberPages,
+    { provide: DocsCorpus, useFactory: getDocsCorpus },
+  ],
   exports: [DirectoryService],
 })
 export class DirectoryModule implements OnModuleInit {

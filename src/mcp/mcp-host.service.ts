@@ -13,10 +13,12 @@ import { SiteLinks } from '../common/http/site-links.js';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service.js';
 import { AppConfig } from '../config/app-config.js';
 import { discoveryDocuments, registerDiscovery } from './endpoints/discovery.js';
-import { MCP_EXTRA_PROFILES, MCP_PROFILES, type McpProfile } from './endpoints/profile.js';
+import { MCP_EXTRA_PROFILES, MCP_PROFILES } from './endpoints/profile.js';
 import { McpServerRuntime } from './protocol/engine.js';
-import { KeepaliveStreams, registerMcpTransport } from './protocol/http-transport.js';
+import { registerMcpTransport } from './protocol/http-transport.js';
+import { KeepaliveStreams } from './protocol/keepalive-streams.js';
 import { McpFront } from './protocol/mcp-front.js';
+import type { GateContext, McpProfile } from './protocol/server-profile.js';
 import { compileCatalog, createSchemaCompiler, ToolRegistryError } from './registry/tool-registry.js';
 
 /**
@@ -66,10 +68,11 @@ export class McpHost implements OnModuleInit, OnApplicationBootstrap, BeforeAppl
       if (profile.legacyRevisions.length === 0) throw new ToolRegistryError(`MCP server ${profile.name} serves no legacy revision`);
     }
     const ajv = createSchemaCompiler();
-    const resolve = (type: Type<unknown>): unknown => this.moduleRef.get(type, { strict: false });
+    const gate: GateContext = { config: this.config, resolve: (type) => this.moduleRef.get(type, { strict: false }) };
+    const resolve = (type: Type<unknown>): unknown => gate.resolve(type);
     this.runtimeList = profiles.map(
       (profile) =>
-        new McpServerRuntime(profile, compileCatalog(profile.name, profile.tools, profile.resources, ajv, resolve), this.rateLimits),
+        new McpServerRuntime(profile, compileCatalog(profile.name, profile.tools, profile.resources, ajv, resolve), this.rateLimits, gate),
     );
 
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
@@ -78,9 +81,9 @@ export class McpHost implements OnModuleInit, OnApplicationBootstrap, BeforeAppl
       runtimes: this.runtimeList,
       config: this.config,
       streams: this.streams,
-      gate: { config: this.config, resolve: (type) => this.moduleRef.get(type, { strict: false }) },
+      gate,
     });
-    registerDiscovery(fastify, discoveryDocuments(profiles, this.config));
+    registerDiscovery(fastify, discoveryDocuments(profiles, this.config, gate));
 
     const descriptions: Record<string, string> = {
       community: 'Community MCP server: member lookup, stats, .agent pre-registration, certificate checks.',

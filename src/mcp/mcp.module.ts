@@ -5,7 +5,6 @@ import { MemoryModule } from '../memory/memory.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { InboxModule } from '../inbox/inbox.module.js';
 import { OauthModule } from '../oauth/oauth.module.js';
-import { AppConfig } from '../config/app-config.js';
 import { MCP_EXTRA_PROFILES, MCP_PROFILES } from './endpoints/profile.js';
 import { defaultProfiles } from './endpoints/profiles.js';
 import { McpHost } from './mcp-host.service.js';
@@ -17,7 +16,7 @@ import { McpHost } from './mcp-host.service.js';
 @Module({
   imports: [DirectoryModule, DmvModule, MemoryModule, OauthModule, IdentityModule, InboxModule],
   providers: [
-    { provide: MCP_PROFILES, inject: [AppConfig], useFactory: defaultProfiles },
+    { provide: MCP_PROFILES, useFactory: defaultProfiles },
     { provide: MCP_EXTRA_PROFILES, useValue: [] },
     McpHost,
   ],

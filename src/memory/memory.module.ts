@@ -1,36 +1,53 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SiteLinks } from '../common/http/site-links.js';
-import { RecallAdminController } from './controllers/recall-admin.controller.js';
-import { RecallDocsController } from './controllers/recall-docs.controller.js';
-import { RecallController } from './controllers/recall.controller.js';
-import { RecallAgentTermEntity } from './entities/agent-term.entity.js';
-import { RecallAgentEntity } from './entities/agent.entity.js';
-import { RecallCategoryEntity } from './entities/category.entity.js';
+import { MemoryAdminController } from './controllers/memory-admin.controller.js';
+import { MemoryDocsController } from './controllers/memory-docs.controller.js';
+import { MemoryController } from './controllers/memory.controller.js';
+import { MemoryAgentTermEntity } from './entities/agent-term.entity.js';
+import { MemoryAgentEntity } from './entities/agent.entity.js';
+import { MemoryCategoryEntity } from './entities/category.entity.js';
 import { MessageSearchChangeEntity } from './entities/message-search-change.entity.js';
-import { RecallMessageEntity } from './entities/message.entity.js';
-import { RecallModerationLogEntity } from './entities/moderation-log.entity.js';
-import { RecallTermEntity } from './entities/term.entity.js';
-import { RecallWriteRequestEntity } from './entities/write-request.entity.js';
+import { MemoryMessageEntity } from './entities/message.entity.js';
+import { MemoryModerationLogEntity } from './entities/moderation-log.entity.js';
+import { MemoryTermEntity } from './entities/term.entity.js';
+import { MemoryWriteRequestEntity } from './entities/write-request.entity.js';
+import { AgentCredentials } from './services/agent-credentials.js';
+import { MemoryReads } from './services/memory-reads.js';
+import { MemorySearch } from './services/memory-search.js';
+import { MemoryWrites } from './services/memory-writes.js';
 import { MemoryService } from './services/memory.service.js';
 import { MessageSearch } from './services/message-search.js';
+import { Moderation } from './services/moderation.js';
+import { SimilarAgents } from './services/similar-agents.js';
+import { WriteGate } from './services/write-gate.js';
 
 /** Recall, the public memory board: agent credentials, categories, topics, messages, search, similar agents. */
 @Module({
   imports: [
     TypeOrmModule.forFeature([
-      RecallAgentEntity,
-      RecallCategoryEntity,
-      RecallMessageEntity,
-      RecallWriteRequestEntity,
-      RecallModerationLogEntity,
-      RecallAgentTermEntity,
-      RecallTermEntity,
+      MemoryAgentEntity,
+      MemoryCategoryEntity,
+      MemoryMessageEntity,
+      MemoryWriteRequestEntity,
+      MemoryModerationLogEntity,
+      MemoryAgentTermEntity,
+      MemoryTermEntity,
       MessageSearchChangeEntity,
     ]),
   ],
-  controllers: [RecallController, RecallDocsController, RecallAdminController],
-  providers: [MemoryService, MessageSearch],
+  controllers: [MemoryController, MemoryDocsController, MemoryAdminController],
+  providers: [
+    MemoryService,
+    MemoryWrites,
+    AgentCredentials,
+    WriteGate,
+    MemoryReads,
+    MemorySearch,
+    MessageSearch,
+    SimilarAgents,
+    Moderation,
+  ],
   exports: [MemoryService],
 })
 export class MemoryModule implements OnModuleInit {

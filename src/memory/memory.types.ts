@@ -1,4 +1,6 @@
 /** Views and inputs of Recall, shared by the MCP tools and the REST mirror (wire names are snake_case). */
+import { bearerToken } from '../common/auth/token.js';
+import type { RecallWriter } from '../common/auth/principals.js';
 
 /** Marks every message as content written by strangers: data to evaluate, never instructions to follow. */
 export const UNTRUSTED_PUBLIC = 'untrusted_public' as const;
@@ -77,14 +79,34 @@ export interface ModerationActionView {
   created_at: string;
 }
 
-/** What a write needs from the HTTP request that carried it (MCP tool context or REST request alike). */
-export interface WriteContext {
-  /** Request headers with lower-cased names. */
-  headers: Readonly<Record<string, string | string[] | undefined>>;
-  /** Adds a response header (Idempotency-Replayed, rate-limit headers). */
-  setHeader?(name: string, value: string): void;
-  /** The client address (registrations are budgeted per address, not per the credential they create). */
-  ip?: string;
+/** The HTTP headers of a Recall write (lower-cased, as Fastify and the MCP context hold them). */
+export const WRITE_HEADER = 'x-agentrecall-write';
+export const NEW_CREDENTIAL_HEADER = 'x-agentrecall-new-credential';
+
+type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+const first = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
+
+/** The edges' one reading of a write's headers (REST controller and MCP tools alike). */
+export function recallWriter(headers: RequestHeaders, ip?: string): RecallWriter {
+  const authorization = first(headers.authorization);
+  return {
+    kind: 'recall_writer',
+    writeOptIn: first(headers[WRITE_HEADER])?.trim().toLowerCase() === 'true',
+    authorizationSent: !!authorization?.trim(),
+    credential: bearerToken(authorization),
+    newCredential: first(headers[NEW_CREDENTIAL_HEADER])?.trim() || undefined,
+    ip,
+  };
+}
+
+/**
+ * A write's result and the response headers the use case decided (`Idempotency-Replayed`,
+ * `X-Recall-Write-Remaining`); the edge applies them. Refusals carry theirs in `AppError.headers`.
+ */
+export interface WriteOutcome<T> {
+  result: T;
+  headers: Record<string, string>;
 }
 
 /** Raw arguments: everything is untrusted and checked by the service, so both surfaces get the same codes. */

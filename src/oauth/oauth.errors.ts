@@ -1,46 +1,60 @@
-import { AppError } from '../common/errors/app-error.js';
+import { defineErrors } from '../common/errors/error-table.js';
 
 /**
- * An OAuth protocol error, rendered as RFC 6749 `{error, error_description}` by the token,
- * registration and revocation endpoints (and as a redirect or an error page by /authorize).
- * Codes are exactly the RFC's: hosts loop on wrong ones.
+ * The OAuth protocol's own error codes (RFC 6749, RFC 7591) and their statuses, rendered as
+ * `{error, error_description}` by the token, registration and revocation endpoints (and as a
+ * redirect or an error page by /authorize). Codes are exactly the RFCs': hosts loop on wrong ones.
  */
+export const OAUTH_PROTOCOL_ERRORS = {
+  invalid_request: { status: 400 },
+  invalid_client: { status: 401 },
+  invalid_grant: { status: 400 },
+  unauthorized_client: { status: 400 },
+  unsupported_grant_type: { status: 400 },
+  invalid_scope: { status: 400 },
+  invalid_target: { status: 400 },
+  access_denied: { status: 400 },
+  unsupported_response_type: { status: 400 },
+  server_error: { status: 500 },
+  temporarily_unavailable: { status: 503 },
+  invalid_redirect_uri: { status: 400 },
+  invalid_client_metadata: { status: 400 },
+} as const satisfies Record<string, { status: number }>;
+
+export type OAuthErrorCode = keyof typeof OAUTH_PROTOCOL_ERRORS;
+
+/** An OAuth protocol error; its status comes from {@link OAUTH_PROTOCOL_ERRORS}. */
 export class OAuthError extends Error {
+  readonly status: number;
+
   constructor(
-    readonly error:
-      | 'invalid_request'
-      | 'invalid_client'
-      | 'invalid_grant'
-      | 'unauthorized_client'
-      | 'unsupported_grant_type'
-      | 'invalid_scope'
-      | 'invalid_target'
-      | 'access_denied'
-      | 'unsupported_response_type'
-      | 'server_error'
-      | 'temporarily_unavailable'
-      | 'invalid_redirect_uri'
-      | 'invalid_client_metadata',
+    readonly error: OAuthErrorCode,
     readonly description: string,
-    readonly status = error === 'invalid_client' ? 401 : error === 'server_error' ? 500 : error === 'temporarily_unavailable' ? 503 : 400,
   ) {
     super(description);
     this.name = 'OAuthError';
+    this.status = OAUTH_PROTOCOL_ERRORS[error].status;
   }
 }
 
 /** The oauth module's AppError codes (pages, account and admin routes). */
+export const oauthError = defineErrors({
+  validation_failed: { status: 400 },
+  not_found: { status: 404 },
+  conflict: { status: 409 },
+  rate_limited: { status: 429 },
+});
+
 export const oauthErrors = {
   signinRateLimited: (retryAfter: number) =>
-    new AppError('rate_limited', `Too many sign-in attempts; try again in ${retryAfter} s.`, {
-      status: 429,
-      headers: { 'Retry-After': String(retryAfter) },
-    }),
-  invalidEmail: () => new AppError('validation_failed', 'Enter a valid email address.', { status: 400 }),
-  ownerNotFound: () => new AppError('not_found', 'No such owner.', { status: 404 }),
-  clientNotFound: () => new AppError('not_found', 'No such client.', { status: 404 }),
-  tokenNotFound: () => new AppError('not_found', 'No such token.', { status: 404 }),
-  grantNotFound: () => new AppError('not_found', 'No such grant.', { status: 404 }),
-  versionExists: (version: string) => new AppError('conflict', `Agreement version ${version} is already published.`, { status: 409 }),
-  invalidClientMetadata: (message: string) => new AppError('validation_failed', message, { status: 400 }),
+    oauthError('rate_limited', `Too many sign-in attempts; try again in ${retryAfter} s.`, { headers: { 'Retry-After': String(retryAfter) } }),
+  invalidEmail: () => oauthError('validation_failed', 'Enter a valid email address.'),
+  /** A form or admin input the service refuses, with the reason. */
+  invalid: (message: string) => oauthError('validation_failed', message),
+  ownerNotFound: () => oauthError('not_found', 'No such owner.'),
+  clientNotFound: () => oauthError('not_found', 'No such client.'),
+  tokenNotFound: () => oauthError('not_found', 'No such token.'),
+  grantNotFound: () => oauthError('not_found', 'No such grant.'),
+  agreementNotFound: () => oauthError('not_found', 'No such agreement version.'),
+  versionExists: (version: string) => oauthError('conflict', `Agreement version ${version} is already published.`),
 };

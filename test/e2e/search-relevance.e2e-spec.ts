@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBulkMembers } from '../../src/directory/seed/demo-members.js';
+import { generateBulkMembers } from '../../bench/generators/bulk-members.js';
 import { loadSyntheticRecall } from '../../src/memory/testing/synthetic-recall.js';
 import {
   DIRECTORY_CASES,

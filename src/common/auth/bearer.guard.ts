@@ -11,7 +11,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors/app-error.js';
+import { defineErrors } from '../errors/error-table.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { AgentPrincipal } from './principals.js';
 import { Public } from './public.decorator.js';
@@ -24,7 +24,8 @@ import { bearerToken } from './token.js';
 export interface AccessVerifier {
   verify(token: string | undefined): Promise<
     | { ok: true; principal: AgentPrincipal }
-    | { ok: false; status: 401 | 403; reason: string; message: string }
+    | { ok: false; status: 401; reason: 'missing' | 'invalid_token'; message: string }
+    | { ok: false; status: 403; reason: 'owner_suspended' | 'agreement_required'; message: string }
   >;
   /** The WWW-Authenticate value for a refusal. */
   challenge(kind: 'missing' | 'invalid_token' | 'insufficient_scope', scopes: readonly string[], description?: string): string;
@@ -33,6 +34,15 @@ export interface AccessVerifier {
 }
 
 export const ACCESS_VERIFIER = Symbol('ACCESS_VERIFIER');
+
+/** The bearer door's refusals (the REST mirror of the /broker/mcp gate's). */
+const bearerError = defineErrors({
+  unauthorized: { status: 401 },
+  invalid_token: { status: 401 },
+  owner_suspended: { status: 403 },
+  agreement_required: { status: 403 },
+  insufficient_scope: { status: 403 },
+});
 const REQUIRED_SCOPES = 'agentry:required-scopes';
 
 type RequestWithAgent = FastifyRequest & { agentPrincipal?: AgentPrincipal };
@@ -61,19 +71,17 @@ export class BearerGuard implements CanActivate {
     if (!decision.ok) {
       if (decision.status === 401) {
         const kind = decision.reason === 'missing' ? 'missing' : 'invalid_token';
-        throw new AppError(kind === 'missing' ? 'unauthorized' : 'invalid_token', decision.message, {
-          status: 401,
+        throw bearerError(kind === 'missing' ? 'unauthorized' : 'invalid_token', decision.message, {
           headers: { 'WWW-Authenticate': this.verifier.challenge(kind, required.length ? required : this.verifier.defaultScopes, kind === 'missing' ? undefined : decision.message) },
         });
       }
-      throw new AppError(decision.reason, decision.message, { status: 403 });
+      throw bearerError(decision.reason, decision.message);
     }
     const principal = decision.principal;
     const missing = required.filter((s) => !principal.scopes.includes(s));
     if (missing.length > 0) {
       const challenge = [...principal.scopes.filter((s) => s !== 'offline_access'), ...missing];
-      throw new AppError('insufficient_scope', `This call needs the scope ${missing.join(' ')}, which this token was not granted.`, {
-        status: 403,
+      throw bearerError('insufficient_scope', `This call needs the scope ${missing.join(' ')}, which this token was not granted.`, {
         headers: { 'WWW-Authenticate': this.verifier.challenge('insufficient_scope', challenge, `needs ${missing.join(' ')}`) },
         details: { required, granted: principal.scopes },
       });
@@ -110,7 +118,7 @@ export const RequireScopes = (...scopes: string[]): MethodDecorator & ClassDecor
 export const CurrentAgent = createParamDecorator(
   (_data: unknown, context: ExecutionContext): AgentPrincipal => {
     const principal = context.switchToHttp().getRequest<RequestWithAgent>().agentPrincipal;
-    if (!principal) throw new AppError('unauthorized', 'This route needs an access token.', { status: 401 });
+    if (!principal) throw bearerError('unauthorized', 'This route needs an access token.');
     return principal;
   },
 );

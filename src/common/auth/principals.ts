@@ -26,3 +26,21 @@ export interface AgentPrincipal {
   resource: string;
   expiresAt: Date;
 }
+
+/**
+ * An agent writing to Recall (MCP tool call or REST request): what the edge read from the HTTP
+ * headers, unchecked. The memory service decides what is missing or malformed.
+ */
+export interface RecallWriter {
+  kind: 'recall_writer';
+  /** `X-AgentRecall-Write: true` was sent: every write is an explicit opt-in. */
+  writeOptIn: boolean;
+  /** The Authorization header was sent and not blank. */
+  authorizationSent: boolean;
+  /** Its bearer token (the agent's `arc_` credential), when it is `Bearer <token>`. */
+  credential?: string;
+  /** `X-AgentRecall-New-Credential`, trimmed: the replacement during a rotation. */
+  newCredential?: string;
+  /** The client address: registrations are budgeted per address, not per the credential they create. */
+  ip?: string;
+}

@@ -151,13 +151,13 @@ export class RateLimitService {
     return h;
   }
 
-  /** The error for a refused request: 429 with Retry-After. */
-  refusal(outcome: RateLimitOutcome): AppError {
+  /** The error for a refused request: 429 with Retry-After; `details` (e.g. the budget a contract names) join the body. */
+  refusal(outcome: RateLimitOutcome, details?: Record<string, unknown>): AppError {
     const { policy } = outcome;
     return new AppError(
       'rate_limited',
       `Rate limit exceeded for the ${policy.name} budget (${policy.limit} requests per ${policy.windowSeconds} s); retry after ${policy.windowSeconds} s.`,
-      { status: 429, headers: this.headers(outcome), retryable: true },
+      { status: 429, headers: this.headers(outcome), retryable: true, details },
     );
   }
 }

@@ -190,6 +190,8 @@ export class TextIndex {
   private sorted: string[] = [];
   // Scratch space of one search (searches are synchronous, so one set is enough).
   private docGen = new Int32Array(16);
+  private wordTouchedScratch = new Int32Array(16);
+  private touchedScratch = new Int32Array(16);
   private wordGen = new Int32Array(16);
   private wordCode = new Int32Array(16);
   private wordPos = new Int32Array(16);
@@ -394,39 +396,49 @@ export class TextIndex {
     if (this.generation > 100_000_000) this.resetScratch();
     const gen = ++this.generation;
     const queryHash = hash32(words.join(' '));
-    const touched: number[] = [];
+    // Scratch arrays live on the index (sized to its slots) so a search allocates nothing per posting.
+    const touched = this.touchedScratch;
+    let tn = 0;
     const matchedTerms = new Set<string>();
     const exclude = options.excludeFlags ?? 0;
     const n = this.liveCount;
-    let wordTouched = new Int32Array(64);
     const single = words.length === 1;
     let singleIdf = 0;
     let singleTouched: I32 = EMPTY;
+    const live = this.live;
+    const flags = this.flags;
+    const wordGen = this.wordGen;
+    const wordCode = this.wordCode;
+    const wordPos = this.wordPos;
+    const arena = this.arena;
 
-    words.forEach((word, index) => {
+    for (let index = 0; index < words.length; index++) {
+      const word = words[index];
       const variants = this.variants(word, index === words.length - 1);
-      if (variants.length === 0) return;
+      if (variants.length === 0) continue;
       const wgen = gen * MAX_QUERY_WORDS + index + 1;
+      // Single-word queries keep this word's slots; otherwise they are folded into `touched` below.
+      const wordTouched = this.wordTouchedScratch;
       let wn = 0;
       // The closest vocabulary word stands for the query word in highlights (snippets).
       matchedTerms.add(variants[0].term.text);
       for (const { term, cost } of variants) {
-        const post = term.base >= 0 ? this.arena : term.post;
+        const post = term.base >= 0 ? arena : term.post;
         const off = term.base >= 0 ? term.base : 0;
-        for (let k = 0; k < term.n; k++) {
-          const slot = post[off + 2 * k];
-          if (this.live[slot] === 0 || (this.flags[slot] & exclude) !== 0) continue;
-          const i = post[off + 2 * k + 1];
+        const end = off + 2 * term.n;
+        for (let k = off; k < end; k += 2) {
+          const slot = post[k];
+          if (live[slot] === 0 || (flags[slot] & exclude) !== 0) continue;
+          const i = post[k + 1];
           const code = (cost << 3) | (i >>> 16);
-          if (this.wordGen[slot] !== wgen) {
-            this.wordGen[slot] = wgen;
-            this.wordCode[slot] = code;
-            this.wordPos[slot] = i;
-            if (wn === wordTouched.length) wordTouched = grownInt32(wordTouched, wn + 1);
+          if (wordGen[slot] !== wgen) {
+            wordGen[slot] = wgen;
+            wordCode[slot] = code;
+            wordPos[slot] = i;
             wordTouched[wn++] = slot;
-          } else if (code < this.wordCode[slot]) {
-            this.wordCode[slot] = code;
-            this.wordPos[slot] = i;
+          } else if (code < wordCode[slot]) {
+            wordCode[slot] = code;
+            wordPos[slot] = i;
           }
         }
       }
@@ -435,8 +447,9 @@ export class TextIndex {
         // One query word: its best posting per document is the whole story; no accumulation.
         singleIdf = idf;
         singleTouched = wordTouched.subarray(0, wn);
-        return;
+        continue;
       }
+      const fieldWeight = this.fieldWeights;
       for (let k = 0; k < wn; k++) {
         const slot = wordTouched[k];
         if (this.docGen[slot] !== gen) {
@@ -448,16 +461,16 @@ export class TextIndex {
           this.accExact[slot] = 0;
           this.accMask[slot] = 0;
           this.lastPos[slot] = -1;
-          touched.push(slot);
+          touched[tn++] = slot;
         }
-        const code = this.wordCode[slot];
+        const code = wordCode[slot];
         const cost = code >>> 3;
         const field = code & 7;
-        const pos = this.wordPos[slot] & 0xffff;
+        const pos = wordPos[slot] & 0xffff;
         this.accMatched[slot]++;
         this.accMask[slot] |= 1 << index;
         this.accTypos[slot] += cost >>> 1;
-        this.accWeight[slot] += (this.fieldWeights[field] ?? 1) * idf;
+        this.accWeight[slot] += (fieldWeight[field] ?? 1) * idf;
         if (cost === 0) this.accExact[slot]++;
         if (this.lastPos[slot] >= 0) {
           const distance = this.lastField[slot] === field ? Math.abs(pos - this.lastPos[slot]) : PROXIMITY_CAP;
@@ -466,9 +479,9 @@ export class TextIndex {
         this.lastPos[slot] = pos;
         this.lastField[slot] = field;
       }
-    });
+    }
     // Web-search syntax: words in quotes must all match, `-word` leaves out documents with that word.
-    let eligible: ArrayLike<number> & { filter(f: (slot: number) => boolean): ArrayLike<number> } = single ? singleTouched : touched;
+    let eligible: I32 = single ? singleTouched : touched.subarray(0, tn);
     let requiredMask = 0;
     words.forEach((w, i) => {
       if (parsed.required.has(w)) requiredMask |= 1 << i;
@@ -482,24 +495,32 @@ export class TextIndex {
     }
     if (requiredMask || excluded.size) {
       eligible = single
-        ? singleTouched.filter((slot) => !excluded.has(slot))
-        : touched.filter((slot) => (this.accMask[slot] & requiredMask) === requiredMask && !excluded.has(slot));
+        ? eligible.filter((slot) => !excluded.has(slot))
+        : eligible.filter((slot) => (this.accMask[slot] & requiredMask) === requiredMask && !excluded.has(slot));
     }
     if (eligible.length === 0) return empty;
 
     const fieldWeights = this.fieldWeights;
+    // One word: a document's key depends only on its best posting's code (typo cost and field), so the
+    // keys are tabled once per search rather than computed per document.
+    const singleKeys = new Float64Array(1 << 9);
+    if (single) {
+      for (let code = 0; code < singleKeys.length; code++) {
+        const cost = code >>> 3;
+        singleKeys[code] =
+          BIT_WORDS +
+          (63 - Math.min(cost >>> 1, 63)) * BIT_TYPOS +
+          Math.min(Math.round((fieldWeights[code & 7] ?? 1) * singleIdf * 16), 16383) * BIT_WEIGHT +
+          255 * BIT_PROXIMITY +
+          (cost === 0 ? BIT_EXACTNESS : 0);
+      }
+    }
+    const exactA = this.exactA;
+    const exactB = this.exactB;
     const keyOfSingle = (slot: number): number => {
-      const code = this.wordCode[slot];
-      const cost = code >>> 3;
-      const exactName = cost === 0 && (this.exactA[slot] === queryHash || this.exactB[slot] === queryHash) ? 1 : 0;
-      return (
-        exactName * BIT_EXACT +
-        BIT_WORDS +
-        (63 - (cost >>> 1)) * BIT_TYPOS +
-        Math.min(Math.round((fieldWeights[code & 7] ?? 1) * singleIdf * 16), 16383) * BIT_WEIGHT +
-        255 * BIT_PROXIMITY +
-        (cost === 0 ? BIT_EXACTNESS : 0)
-      );
+      const code = wordCode[slot];
+      const key = singleKeys[code & 511];
+      return code < 8 && (exactA[slot] === queryHash || exactB[slot] === queryHash) ? key + BIT_EXACT : key;
     };
     const keyOf = (slot: number): number => {
       const exactName =
@@ -682,6 +703,8 @@ export class TextIndex {
 
   private resetScratch(size = this.docGen.length): void {
     this.docGen = new Int32Array(size);
+    this.wordTouchedScratch = new Int32Array(size);
+    this.touchedScratch = new Int32Array(size);
     this.wordGen = new Int32Array(size);
     this.wordCode = new Int32Array(size);
     this.wordPos = new Int32Array(size);

@@ -8,6 +8,9 @@
 const EMAIL_ADDRESS =
   /^(?=.{3,254}$)(?=[^@]{1,64}@)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
+/** The same rule as a JSON Schema `pattern` (MCP tool input schemas apply it at the edge). */
+export const EMAIL_ADDRESS_PATTERN = EMAIL_ADDRESS.source;
+
 /** Longest address any module stores (RFC 5321 path limit). */
 export const EMAIL_ADDRESS_MAX_LENGTH = 254;
 

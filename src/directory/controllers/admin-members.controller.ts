@@ -13,11 +13,8 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
-import { BodyPolicy } from '../../common/http/body-limits.js';
-
-/** Import bodies (JSON or NDJSON) may be larger than the 1 MiB default: 10,000 rows fit comfortably in 16 MiB. */
-const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 import type { OperatorView } from '../../common/auth/operators.service.js';
+import { BodyPolicy } from '../../common/http/body-limits.js';
 import { AdminMembersQuery, AuditQuery, CreateMemberDto, UpdateMemberDto } from '../dto/admin.dto.js';
 import {
   AdminMemberEnvelope,
@@ -30,6 +27,9 @@ import {
   ImportResultView,
 } from '../dto/views.dto.js';
 import { DirectoryService } from '../services/directory.service.js';
+
+/** Import bodies (JSON or NDJSON) may be larger than the 1 MiB default: 10,000 rows fit comfortably in 16 MiB. */
+const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 
 /** Operator management of the directory. Every change is written to the audit log. */
 @ApiTags('Operators: directory')

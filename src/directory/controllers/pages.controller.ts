@@ -1,15 +1,13 @@
-import { Controller, Get, Header, Param, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
-import { DirectoryService } from '../services/directory.service.js';
-import { GLOBE_SCRIPT, renderGlobePage } from '../views/globe-page.js';
+import { sendPage } from '../../common/http/page.js';
 import { PAGES_POLICY } from '../../common/rate-limit/rate-limit.service.js';
 import { RatePolicy } from '../../common/rate-limit/rate-policy.decorator.js';
+import { DirectoryService } from '../services/directory.service.js';
 
-const HTML = 'text/html; charset=utf-8';
-
-/** Pages for people (HTML), not part of the API contract. */
+/** Pages for people (HTML) and the globe's static script; not part of the API contract. */
 @Public()
 @ApiExcludeController()
 @RatePolicy(PAGES_POLICY)
@@ -19,34 +17,33 @@ export class PagesController {
 
   @Get('members/:slug')
   async member(@Param('slug') slug: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    const page = await this.directory.memberPage(slug);
-    void reply.status(page.status).header('Content-Type', HTML);
-    return page.html;
+    return sendPage(reply, await this.directory.memberPage(slug));
   }
 
   @Get('globe')
-  @Header('Content-Type', HTML)
-  globe(): string {
-    return renderGlobePage();
+  globe(@Res({ passthrough: true }) reply: FastifyReply): string {
+    return sendPage(reply, this.directory.globePage());
   }
 
+  /** A same-origin script file (the CSP allows `script-src 'self'` only), revalidated by its ETag. */
   @Get('globe.js')
-  @Header('Content-Type', 'application/javascript; charset=utf-8')
-  @Header('Cache-Control', 'public, max-age=300')
-  globeScript(): string {
-    return GLOBE_SCRIPT;
+  globeScript(@Headers('if-none-match') ifNoneMatch: string | undefined, @Res({ passthrough: true }) reply: FastifyReply): string {
+    const asset = this.directory.globeScript();
+    void reply.header('content-type', asset.contentType).header('cache-control', asset.cacheControl).header('etag', asset.etag);
+    if (ifNoneMatch === asset.etag) {
+      void reply.status(304);
+      return '';
+    }
+    return asset.body;
   }
 
   @Get('docs')
-  @Header('Content-Type', HTML)
-  docsIndex(): string {
-    return this.directory.docsIndexPage();
+  docsIndex(@Res({ passthrough: true }) reply: FastifyReply): string {
+    return sendPage(reply, this.directory.docsIndexPage());
   }
 
   @Get('docs/:path')
   docPage(@Param('path') path: string, @Res({ passthrough: true }) reply: FastifyReply): string {
-    const page = this.directory.docPage(path);
-    void reply.status(page.status).header('Content-Type', HTML);
-    return page.html;
+    return sendPage(reply, this.directory.docPage(path));
   }
 }

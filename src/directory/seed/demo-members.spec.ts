@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { DEMO_CATEGORIES, generateBulkMembers, generateDemoMembers, mulberry32, slugify } from './demo-members.js';
+import { generateBulkMembers } from '../../../bench/generators/bulk-members.js';
+import { DEMO_CATEGORIES, generateDemoMembers, mulberry32, slugify } from './demo-members.js';
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -86,6 +87,7 @@ describe('generateDemoMembers', () => {
   });
 });
 
+// The benchmarks' bulk generator lives in bench/ (it never ships); it is built from this seed's draws.
 describe('generateBulkMembers', () => {
   it('produces 100,000 members with unique slugs quickly', () => {
     const started = performance.now();

@@ -1,5 +1,8 @@
 /**
- * Deterministic, fictional member organizations for local development, demos and benchmarks.
+ * Deterministic, fictional member organizations: the demo directory `npm start` seeds on an empty
+ * embedded database (DemoSeeder), and the building blocks of the benchmarks' bulk generator
+ * (bench/generators/bulk-members.ts). Longer than ~300 lines because most of it is data: the word
+ * lists and the cities with their coordinates.
  *
  * Everything is derived from a seeded PRNG, so the same `(count, seed)` always yields the same list.
  * Organization names are invented; websites use the reserved `.example` TLD; cities are real places with
@@ -38,7 +41,7 @@ const LAST_DAY_MS = Date.UTC(2026, 9, 31);
 const DAY_MS = 86_400_000;
 const DAY_SPAN = Math.round((LAST_DAY_MS - FIRST_DAY_MS) / DAY_MS) + 1;
 
-type Rng = () => number;
+export type Rng = () => number;
 
 /** mulberry32: tiny, fast 32-bit PRNG; returns floats in [0, 1). */
 export function mulberry32(seed: number): Rng {
@@ -390,12 +393,13 @@ export function slugify(value: string): string {
     .replace(/^-|-$/g, ''); // runs were collapsed to one '-' above, so one at each end is all there can be
 }
 
-function randomName(rng: Rng): string {
+/** A display name from the word lists (may repeat; the generators make names unique). */
+export function randomName(rng: Rng): string {
   return `${pick(rng, NAME_FIRST)} ${pick(rng, NAME_MIDDLE)} ${pick(rng, NAME_LAST)}`;
 }
 
 /** Draws every field except the name and slug. The number of PRNG draws per member is fixed. */
-function buildMember(rng: Rng, displayName: string, slug: string): DemoMember {
+export function buildMember(rng: Rng, displayName: string, slug: string): DemoMember {
   const category = rng() < UNCATEGORIZED_RATE ? null : pick(rng, DEMO_CATEGORIES);
 
   const focus = pick(rng, FOCUS_BY_CATEGORY[category ?? 'uncategorized'] ?? FOCUS_BY_CATEGORY.uncategorized!);
@@ -469,22 +473,6 @@ export function generateDemoMembers(count = 320, seed = 42): DemoMember[] {
     usedSlugs.add(slug);
 
     members.push(buildMember(rng, name, slug));
-  }
-  return members;
-}
-
-/**
- * High-volume variant for benchmarks (e.g. 100,000 rows). Names may repeat across the word lists, so every
- * member gets its ordinal as a suffix, which keeps both display names and slugs unique without lookups.
- */
-export function generateBulkMembers(count: number, seed: number): DemoMember[] {
-  if (!Number.isInteger(count) || count < 0) throw new RangeError('count must be a non-negative integer');
-  const rng = mulberry32(seed);
-  const members = new Array<DemoMember>(count);
-  for (let i = 0; i < count; i++) {
-    const base = randomName(rng);
-    const ordinal = i + 1;
-    members[i] = buildMember(rng, `${base} ${ordinal}`, `${slugify(base)}-${ordinal}`);
   }
   return members;
 }

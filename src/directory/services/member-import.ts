@@ -1,27 +1,14 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
-import { AppError } from '../../common/errors/app-error.js';
+import type { AppError } from '../../common/errors/app-error.js';
+import { directoryError } from '../directory.errors.js';
 import { CreateMemberDto } from '../dto/admin.dto.js';
+import type { MemberRow } from '../queries/member.queries.js';
 
 export const MAX_IMPORT_ROWS = 10_000;
 
 /** Stands in for an NDJSON line that is not JSON, so it is reported with the other invalid rows. */
 export const UNPARSABLE = Symbol('unparsable');
-
-/** A validated row ready for the upsert, in the member table's column names. */
-export interface MemberRow {
-  slug: string;
-  display_name: string;
-  category: string | null;
-  description: string;
-  website: string | null;
-  city: string | null;
-  country: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  tags: string[];
-  member_since: string;
-}
 
 export interface RowProblem {
   row: number;
@@ -100,27 +87,23 @@ export function parseImportBody(body: unknown): unknown[] {
     }
     return rows;
   }
-  throw new AppError(
+  throw directoryError(
     'validation_failed',
     'The import body must be a JSON array of member rows (Content-Type: application/json) or NDJSON, one row per line (Content-Type: application/x-ndjson).',
   );
 }
 
 export function importRejected(problems: RowProblem[], total: number): AppError {
-  return new AppError(
-    'import_rejected',
-    `${problems.length} of ${total} rows are invalid; nothing was imported.`,
-    { status: 400, details: { rows: problems } },
-  );
+  return directoryError('import_rejected', `${problems.length} of ${total} rows are invalid; nothing was imported.`, {
+    details: { rows: problems },
+  });
 }
 
 /** Validates every row; throws one error listing every invalid row (all-or-nothing). */
 export function validateImportRows(rawRows: unknown[]): MemberRow[] {
-  if (rawRows.length === 0) throw new AppError('validation_failed', 'The import contains no rows.');
+  if (rawRows.length === 0) throw directoryError('validation_failed', 'The import contains no rows.');
   if (rawRows.length > MAX_IMPORT_ROWS) {
-    throw new AppError('payload_too_large', `An import holds at most ${MAX_IMPORT_ROWS} rows; split the file into smaller requests.`, {
-      status: 413,
-    });
+    throw directoryError('payload_too_large', `An import holds at most ${MAX_IMPORT_ROWS} rows; split the file into smaller requests.`);
   }
   const rows: MemberRow[] = [];
   const problems: RowProblem[] = [];

@@ -1,5 +1,6 @@
 import { Marked, type Tokens } from 'marked';
-import { escapeHtml, layout } from './html.js';
+import { escapeHtml, pageLayout } from '../../common/http/layout.js';
+import type { HtmlPage } from '../../common/http/page.js';
 
 /** Markdown → HTML for our own docs; links to sibling pages (`dmv.md#x`) become `/docs/dmv#x`. */
 const marked = new Marked({
@@ -19,7 +20,7 @@ export interface DocLink {
   description: string;
 }
 
-function sideNav(pages: DocLink[], current?: string): string {
+function sideNav(pages: readonly DocLink[], current?: string): string {
   const items = pages
     .map(
       (p) =>
@@ -39,28 +40,31 @@ function withoutFrontMatter(markdown: string): string {
   return markdown.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n?/, '');
 }
 
-export function renderDocPage(page: DocLink & { markdown: string }, pages: DocLink[]): string {
-  const html = marked.parse(withoutFrontMatter(page.markdown), { async: false });
-  return layout({
+/** One documentation page (`/docs/<name>`), its Markdown rendered, with the side navigation. */
+export function renderDocPage(page: DocLink & { markdown: string }, pages: readonly DocLink[]): HtmlPage {
+  const body = marked.parse(withoutFrontMatter(page.markdown), { async: false });
+  const html = pageLayout({
     title: page.title,
     description: page.description,
     mainClass: 'docs-layout',
     main: `${sideNav(pages, page.name)}
   <article>
-${html}
+${body}
     <footer>Also available as Markdown over the documentation MCP (<code>docs://agentry/${escapeHtml(page.name)}</code>).</footer>
   </article>`,
   });
+  return { status: 200, html };
 }
 
-export function renderDocsIndex(pages: DocLink[]): string {
+/** The documentation index (`/docs`): every page with its description. */
+export function renderDocsIndex(pages: readonly DocLink[]): HtmlPage {
   const items = pages
     .map(
       (p) =>
         `<li class="card"><a href="/docs/${escapeHtml(p.name)}">${escapeHtml(p.title)}</a><p class="muted">${escapeHtml(p.description)}</p></li>`,
     )
     .join('\n  ');
-  return layout({
+  const html = pageLayout({
     title: 'Documentation',
     description: 'Documentation for Agentry: the REST API, the MCP servers, onboarding for agents, the DMV and Recall.',
     main: `<h1>Documentation</h1>
@@ -70,4 +74,5 @@ and readable by agents over the documentation MCP server at <code>/mcp/docs</cod
   ${items}
 </ul>`,
   });
+  return { status: 200, html };
 }

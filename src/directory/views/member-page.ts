@@ -1,4 +1,5 @@
-import { escapeHtml, layout } from './html.js';
+import { escapeHtml, pageLayout } from '../../common/http/layout.js';
+import type { HtmlPage } from '../../common/http/page.js';
 
 export interface MemberPageData {
   slug: string;
@@ -18,7 +19,7 @@ function formatDate(isoDate: string): string {
 }
 
 /** The public profile page of one member (`/members/<slug>`). Every value is escaped. */
-export function renderMemberPage(member: MemberPageData): string {
+export function renderMemberPage(member: MemberPageData): HtmlPage {
   const rows: string[] = [];
   rows.push(`<dt>Member since</dt><dd><time datetime="${escapeHtml(member.member_since)}">${escapeHtml(formatDate(member.member_since))}</time></dd>`);
   rows.push(`<dt>Category</dt><dd>${member.category ? escapeHtml(member.category) : '<span class="muted">Not yet categorized</span>'}</dd>`);
@@ -30,7 +31,7 @@ export function renderMemberPage(member: MemberPageData): string {
   if (member.tags.length) {
     rows.push(`<dt>Tags</dt><dd><ul class="tags">${member.tags.map((t) => `<li>${escapeHtml(t)}</li>`).join('')}</ul></dd>`);
   }
-  return layout({
+  const html = pageLayout({
     title: member.display_name,
     description: member.description || `${member.display_name}, a member of the agent community.`,
     main: `<article class="card" data-member-slug="${escapeHtml(member.slug)}">
@@ -43,4 +44,5 @@ export function renderMemberPage(member: MemberPageData): string {
 <footer>A member organization of the agent community. Machine-readable:
   <a href="/api/v1/search?q=${encodeURIComponent(member.slug)}">/api/v1/search?q=${escapeHtml(member.slug)}</a></footer>`,
   });
+  return { status: 200, html };
 }

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 
 import { renderHomePage } from '../../common/http/home-page.js';
 import { COMMUNITY_STATS_VIEW_HTML } from './community-stats-view.js';
-import { GLOBE_SCRIPT, renderGlobePage } from './globe-page.js';
+import { globeScriptAsset, renderGlobePage } from './globe-page.js';
+
+/** assets/globe.js, as /globe.js serves it. */
+const GLOBE_SCRIPT = globeScriptAsset().body;
 
 const ABSOLUTE_URL = /\b(?:https?:)?\/\/[a-z0-9.-]+\.[a-z]{2,}/i;
 
@@ -94,7 +97,7 @@ function runGlobeScript(fetchImpl: () => Promise<unknown>) {
 }
 
 describe('globe page', () => {
-  const html = renderGlobePage();
+  const { html } = renderGlobePage();
 
   it('is a complete HTML5 document', () => {
     expectWellFormedHtml(html);

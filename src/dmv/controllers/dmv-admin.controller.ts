@@ -11,7 +11,7 @@ import {
   WithdrawRegistrationDto,
 } from '../dto/dmv.dto.js';
 import { DmvService } from '../services/dmv.service.js';
-import type { AdminRegistrationList, AdminRegistrationView, ReservedNamesView } from '../services/dmv.views.js';
+import type { AdminRegistrationList, AdminRegistrationView, ReservedNamesView } from '../dmv.types.js';
 
 /** Operators: registrations (list, withdraw) and the reserved-name list. */
 @ApiTags('dmv-admin')
@@ -36,7 +36,7 @@ export class DmvAdminController {
     @Body() body: WithdrawRegistrationDto,
     @CurrentOperator() operator: OperatorView,
   ): Promise<AdminRegistrationView> {
-    return this.dmv.withdraw(certificateId, body.reason, operator.name);
+    return this.dmv.withdraw(operator, certificateId, body.reason);
   }
 
   @Get('reserved-names')
@@ -49,22 +49,22 @@ export class DmvAdminController {
   @Put('reserved-names')
   @ApiOperation({ summary: 'Replace the reserved-name list' })
   @ApiOkResponse({ type: ReservedNamesDto })
-  replaceReservedNames(@Body() body: ReservedNamesDto): Promise<ReservedNamesView> {
-    return this.dmv.replaceReservedNames(body.names);
+  replaceReservedNames(@Body() body: ReservedNamesDto, @CurrentOperator() operator: OperatorView): Promise<ReservedNamesView> {
+    return this.dmv.replaceReservedNames(operator, body.names);
   }
 
   @Post('reserved-names')
   @HttpCode(200)
   @ApiOperation({ summary: 'Add a reserved name' })
   @ApiOkResponse({ type: ReservedNamesDto })
-  addReservedName(@Body() body: ReservedNameDto): Promise<ReservedNamesView> {
-    return this.dmv.addReservedName(body.name);
+  addReservedName(@Body() body: ReservedNameDto, @CurrentOperator() operator: OperatorView): Promise<ReservedNamesView> {
+    return this.dmv.addReservedName(operator, body.name);
   }
 
   @Delete('reserved-names/:name')
   @ApiOperation({ summary: 'Remove a reserved name' })
   @ApiOkResponse({ type: ReservedNamesDto })
-  removeReservedName(@Param('name') name: string): Promise<ReservedNamesView> {
-    return this.dmv.removeReservedName(name);
+  removeReservedName(@Param('name') name: string, @CurrentOperator() operator: OperatorView): Promise<ReservedNamesView> {
+    return this.dmv.removeReservedName(operator, name);
   }
 }

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/auth/public.decorator.js';
 import { LookupQueryDto, LookupResultDto } from '../dto/dmv.dto.js';
 import { DmvService } from '../services/dmv.service.js';
-import type { LookupResult } from '../services/dmv.views.js';
+import type { LookupResult } from '../dmv.types.js';
 
 /** The public, CORS-readable certificate lookup (rate-limited by the general policy). */
 @ApiTags('dmv')

@@ -1,13 +1,13 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { BodyPolicy, FORM_MEDIA_TYPE } from '../../common/http/body-limits.js';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
-import { FindCertificateQueryDto, VerifyContactQueryDto } from '../dto/dmv.dto.js';
-import { DmvService } from '../services/dmv.service.js';
-import { sendPage } from './page-reply.js';
+import { BodyPolicy, FORM_MEDIA_TYPE } from '../../common/http/body-limits.js';
+import { sendPage } from '../../common/http/page.js';
 import { PAGES_POLICY } from '../../common/rate-limit/rate-limit.service.js';
 import { RatePolicy } from '../../common/rate-limit/rate-policy.decorator.js';
+import { FindCertificateQueryDto, VerifyContactQueryDto } from '../dto/dmv.dto.js';
+import { DmvService } from '../services/dmv.service.js';
 
 /** The DMV's human pages: overview, certificate pages, badges and the email verification link. */
 @ApiExcludeController()

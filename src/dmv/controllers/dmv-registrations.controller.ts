@@ -13,9 +13,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
 import { RegisterAgentDto, RegistrationResultDto, ResendVerificationDto, ResendVerificationResultDto } from '../dto/dmv.dto.js';
-import type { ResendVerificationResult } from '../services/dmv-verification-mail.js';
+import type { RegistrationResult, ResendVerificationResult } from '../dmv.types.js';
 import { DmvService } from '../services/dmv.service.js';
-import type { RegisterOutcome } from '../services/dmv.views.js';
 
 /** The REST twin of the register_agent MCP tool, for clients that do not speak MCP. */
 @ApiTags('dmv')
@@ -28,7 +27,7 @@ export class DmvRegistrationsController {
   @ApiOperation({
     summary: 'Pre-register a .agent name',
     description:
-      'Creates a free, non-binding pre-registration and sends one verification email to the contact address. Only on the explicit request of that person. 2 requests per 60 s per IP (RateLimit-Limit / RateLimit-Remaining) plus a daily cap per address; 429 with Retry-After and `budget` when exceeded.',
+      'Creates a free, non-binding pre-registration and sends one verification email to the contact address. Only on the explicit request of that person. 2 requests per 60 s per IP (RateLimit-Limit / RateLimit-Remaining) plus a daily cap per mailbox (sub-addresses such as a+tag@ count as the address); 429 with Retry-After and `budget` when exceeded. Verification emails also have daily caps per recipient domain and in total: over those the registration is still recorded, `email_sent` is false and `email_note` says why.',
   })
   @ApiHeader({
     name: 'Idempotency-Key',
@@ -46,8 +45,8 @@ export class DmvRegistrationsController {
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<RegisterOutcome['result']> {
-    const outcome = await this.dmv.register(body, { source: 'rest', ip: request.ip, idempotencyKey });
+  ): Promise<RegistrationResult> {
+    const outcome = await this.dmv.register({ source: 'rest', ip: request.ip, idempotencyKey }, body);
     void reply.status(outcome.created ? 201 : 200);
     for (const [name, value] of Object.entries(outcome.headers)) void reply.header(name, value);
     return outcome.result;
@@ -58,7 +57,7 @@ export class DmvRegistrationsController {
   @ApiOperation({
     summary: 'Send a new verification email',
     description:
-      `For a registration whose contact is not verified yet (for example, the link expired): a new link goes to the contact address when the given email is that address; earlier links stop working. Charged to the register budget (2 per 60 s per IP) and at most 3 verification emails per registration per 24 hours. The answer is the same whether or not the address matches.`,
+      `For a registration whose contact is not verified yet (for example, the link expired): a new link goes to the contact address when the given email is that address; earlier links stop working. Charged to the register budget (2 per 60 s per IP) and at most 3 verification emails per registration per 24 hours (and within the daily verification-mail caps per recipient domain and in total). The answer is the same whether or not the address matches or an email goes out.`,
   })
   @ApiAcceptedResponse({ type: ResendVerificationResultDto })
   @ApiBadRequestResponse({ description: 'invalid_certificate_id, validation_failed.' })
@@ -68,6 +67,6 @@ export class DmvRegistrationsController {
     @Body() body: ResendVerificationDto,
     @Req() request: FastifyRequest,
   ): Promise<ResendVerificationResult> {
-    return this.dmv.resendVerification({ certificate_id: certificateId, email: body.email }, request.ip);
+    return this.dmv.resendVerification(request.ip, { certificate_id: certificateId, email: body.email });
   }
 }

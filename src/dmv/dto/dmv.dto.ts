@@ -3,18 +3,19 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
-  IsEmail,
   IsIn,
   IsInt,
   IsISO8601,
   IsOptional,
   IsString,
   Length,
+  Matches,
   Max,
   MaxLength,
   Min,
 } from 'class-validator';
-import type { DmvRegistrationSource } from '../entities/dmv-registration.entity.js';
+import { IsEmailAddress } from '../../common/validation/is-email-address.decorator.js';
+import { DMV_REGISTRATION_SOURCES, type DmvRegistrationSource } from '../dmv.types.js';
 
 /** POST /api/v1/dmv/registrations */
 export class RegisterAgentDto {
@@ -30,8 +31,7 @@ export class RegisterAgentDto {
 
   @ApiProperty({ description: 'The contact address; it receives one verification email.', format: 'email', example: 'ops@example.com' })
   @IsString()
-  @MaxLength(254)
-  @IsEmail({}, { message: 'email must be a valid email address' })
+  @IsEmailAddress()
   email!: string;
 
   @ApiProperty({ description: 'Who runs the agent.', minLength: 1, maxLength: 100, example: 'Example Operator' })
@@ -50,7 +50,7 @@ export class RegisterAgentDto {
 export class ResendVerificationDto {
   @ApiProperty({ description: "The registration's contact address (the same one given at registration).", format: 'email' })
   @IsString()
-  @Length(3, 254)
+  @IsEmailAddress()
   email!: string;
 }
 
@@ -71,7 +71,7 @@ export class RegistrationResultDto {
   @ApiProperty({ description: 'The fixed non-binding notice shown on every certificate page.' }) message!: string;
   @ApiProperty({
     description:
-      'Whether the mail relay accepted the verification email during this request. When false, email_note says whether it is queued (retried automatically), held (no relay) or refused.',
+      'Whether the mail relay accepted the verification email during this request. When false, email_note says why: already recorded, queued (retried automatically), held (no relay), refused, or not sent because a daily verification-mail cap (per recipient domain or in total) is reached.',
   })
   email_sent!: boolean;
   @ApiPropertyOptional({ description: 'Why no email was sent (yet), when email_sent is false.' }) email_note?: string;
@@ -121,9 +121,9 @@ export class ListRegistrationsQueryDto {
   @IsString()
   @MaxLength(254)
   email?: string;
-  @ApiPropertyOptional({ enum: ['mcp', 'chatgpt', 'rest'] })
+  @ApiPropertyOptional({ enum: DMV_REGISTRATION_SOURCES })
   @IsOptional()
-  @IsIn(['mcp', 'chatgpt', 'rest'])
+  @IsIn(DMV_REGISTRATION_SOURCES)
   source?: DmvRegistrationSource;
   @ApiPropertyOptional({ description: 'Only registrations created at or after this time (ISO 8601).' })
   @IsOptional()
@@ -143,6 +143,7 @@ export class WithdrawRegistrationDto {
   @ApiProperty({ description: 'Why it is withdrawn (kept with the record).', minLength: 1, maxLength: 500 })
   @IsString()
   @Length(1, 500)
+  @Matches(/\S/, { message: 'reason must not be empty' })
   reason!: string;
 }
 

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { RegistrationResult } from '../dmv.types.js';
 
 /**
  * The stored result of a registration made with an Idempotency-Key, per caller IP, so a retry within
@@ -13,6 +14,6 @@ export class DmvIdempotencyEntity {
   @Column({ type: 'char', length: 64 }) callerIpHash!: string;
   /** sha256 of the normalized arguments: the same key with other arguments is refused. */
   @Column({ type: 'char', length: 64 }) requestHash!: string;
-  @Column({ type: 'jsonb' }) result!: Record<string, unknown>;
+  @Column({ type: 'jsonb' }) result!: RegistrationResult;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
 }

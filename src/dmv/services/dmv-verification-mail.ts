@@ -2,48 +2,57 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { generateToken, hashToken } from '../../common/auth/token.js';
-import { AppError } from '../../common/errors/app-error.js';
 import { MailService, type MailResult } from '../../common/mail/mail.service.js';
-import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
+import { emailDomain } from '../../common/validation/email-address.js';
 import { AppConfig } from '../../config/app-config.js';
 import { parseCertificateId } from '../domain/certificate-id.js';
-import { NON_BINDING_MESSAGE } from '../domain/certificate-view.js';
+import { dmvErrors } from '../dmv.errors.js';
+import { NON_BINDING_MESSAGE, type ResendVerificationInput, type ResendVerificationResult } from '../dmv.types.js';
 import type { DmvRegistrationEntity } from '../entities/dmv-registration.entity.js';
 import { DmvVerificationTokenEntity } from '../entities/dmv-verification-token.entity.js';
+import { RESEND_TARGET_SQL, type ResendTargetRow } from '../queries/registration.queries.js';
+import {
+  EXPIRE_OPEN_TOKENS_SQL,
+  LOCK_MAIL_CAPS_SQL,
+  MAIL_WINDOW_SQL,
+  REGISTRATION_MAILS_TODAY_SQL,
+  type CountRow,
+  type MailWindowRow,
+} from '../queries/verification-token.queries.js';
+import { DmvRegisterBudget } from './register-budget.js';
 
 /** How long the email verification link works. */
 export const VERIFICATION_TTL_DAYS = 7;
 /** Verification emails per registration per 24 hours, the first one included. */
 export const VERIFICATION_MAILS_PER_DAY = 3;
 
+/** What queue() did: a message in the outbox, or none because a daily mail cap is reached. */
+export type QueuedVerification =
+  | { kind: 'queued'; mail: MailResult }
+  | { kind: 'capped'; scope: 'domain' | 'total'; domain: string };
+
+/** What the registration result says about its email (email_sent, email_note). */
 export interface MailedNote {
   sent: boolean;
   note?: string;
 }
 
-export interface ResendVerificationResult {
-  certificate_id: string;
-  accepted: true;
-  message: string;
-}
-
-interface RegistrationRow {
-  id: string;
-  certificate_id: string;
-  domain: string;
-  contact_email: string;
-  contact_verified_at: Date | null;
-  withdrawn_at: Date | null;
-}
+type MailRecipient = Pick<DmvRegistrationEntity, 'id' | 'domain' | 'certificateId' | 'contactEmail'>;
 
 const RESEND_MESSAGE =
   'If this address is the unverified contact of this registration, a new verification email is on its way ' +
   `(at most ${VERIFICATION_MAILS_PER_DAY} per registration per 24 hours); only its newest link works.`;
 
+const CAPPED_TAIL =
+  'The registration is recorded and the contact stays unverified; ask for a new verification email ' +
+  '(POST /api/v1/dmv/registrations/<certificate ID>/resend-verification) after 24 hours.';
+
 /**
  * The DMV's verification mail: one token and one outbox message written in the registration's own
  * transaction (so a crash or a relay outage can never leave a contact that cannot be verified), an
- * immediate attempt after the commit, and the budgeted resend the pages promise.
+ * immediate attempt after the commit, the budgeted resend the pages promise, and the daily caps on
+ * verification mail per recipient domain and in total (issue 14), counted in PostgreSQL so that all
+ * instances share them. Over a cap nothing is queued and the answer says so.
  */
 @Injectable()
 export class DmvVerificationMail {
@@ -52,19 +61,38 @@ export class DmvVerificationMail {
   constructor(
     private readonly config: AppConfig,
     private readonly mail: MailService,
-    private readonly rateLimits: RateLimitService,
+    private readonly budget: DmvRegisterBudget,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  /** Inside the registration's transaction: a new token and its message in the outbox. */
-  async queue(tx: EntityManager, registration: Pick<DmvRegistrationEntity, 'id' | 'domain' | 'certificateId' | 'contactEmail'>): Promise<MailResult> {
+  /**
+   * Inside the registration's transaction: a new token and its message in the outbox, unless a cap is
+   * reached. `supersede` ends the registration's earlier links when (and only when) a new one goes out.
+   */
+  async queue(tx: EntityManager, registration: MailRecipient, supersede = false): Promise<QueuedVerification> {
+    const domain = emailDomain(registration.contactEmail);
+    // Held until the commit, so concurrent registrations on every instance see each other's mail.
+    await tx.query(LOCK_MAIL_CAPS_SQL);
+    const [window] = (await tx.query(MAIL_WINDOW_SQL, [domain])) as MailWindowRow[];
+    const scope =
+      window.domain >= this.config.dmvMailDailyCapPerDomain
+        ? 'domain'
+        : window.total >= this.config.dmvMailDailyCapTotal
+          ? 'total'
+          : undefined;
+    if (scope) {
+      this.logger.warn(`Verification email for ${registration.certificateId} not sent: the daily ${scope} cap is reached (${domain})`);
+      return { kind: 'capped', scope, domain };
+    }
+    if (supersede) await tx.query(EXPIRE_OPEN_TOKENS_SQL, [registration.id]);
     const token = generateToken('dmvv');
     await tx.getRepository(DmvVerificationTokenEntity).insert({
       tokenHash: hashToken(token),
       registrationId: registration.id,
+      recipientDomain: domain,
       expiresAt: new Date(Date.now() + VERIFICATION_TTL_DAYS * 24 * 3600 * 1000),
     });
-    return this.mail.enqueue(
+    const mail = await this.mail.enqueue(
       {
         to: registration.contactEmail,
         subject: `Confirm your .agent pre-registration: ${registration.domain}`,
@@ -72,11 +100,19 @@ export class DmvVerificationMail {
       },
       tx,
     );
+    return { kind: 'queued', mail };
   }
 
   /** After the commit: one immediate attempt, and what is true about the message afterwards. */
-  async deliver(queued: MailResult): Promise<MailedNote> {
-    const result = await this.mail.deliverNow(queued);
+  async deliver(queued: QueuedVerification): Promise<MailedNote> {
+    if (queued.kind === 'capped') {
+      const limit =
+        queued.scope === 'domain'
+          ? `the daily limit of verification emails to addresses at ${queued.domain} is reached`
+          : "this service's daily limit of verification emails is reached";
+      return { sent: false, note: `No verification email was sent: ${limit}. ${CAPPED_TAIL}` };
+    }
+    const result = await this.mail.deliverNow(queued.mail);
     switch (result.status) {
       case 'sent':
         return { sent: true };
@@ -92,7 +128,7 @@ export class DmvVerificationMail {
         };
       case 'failed':
       case 'dead':
-        this.logger.warn(`Verification email ${queued.id} refused by the relay`);
+        this.logger.warn(`Verification email ${queued.mail.id} refused by the relay`);
         return {
           sent: false,
           note: 'The verification email could not be sent (the mail relay refused it). The registration is recorded; the contact stays unverified.',
@@ -101,52 +137,27 @@ export class DmvVerificationMail {
   }
 
   /**
-   * A new verification link for an unverified contact, charged to the caller's registration budget
-   * and capped per registration. The answer is the same whether or not the address matches, so it
-   * reveals nothing about a registration's contact.
-   * @throws invalid_certificate_id (400), validation_failed (400), rate_limited (429, details.budget)
+   * A new verification link for an unverified contact, charged to the caller's register budget and
+   * capped per registration (and by the mail caps). The answer is the same whether or not the
+   * address matches or a mail goes out, so it reveals nothing about a registration's contact.
+   * @throws invalid_certificate_id (400), rate_limited (429, details.budget)
    */
-  async resend(input: { certificate_id: string; email: string }, ip: string): Promise<ResendVerificationResult> {
-    const parsed = parseCertificateId(typeof input.certificate_id === 'string' ? input.certificate_id : '');
-    if (!parsed.ok) throw new AppError('invalid_certificate_id', 'certificate_id is not a DMV certificate ID.', { status: 400 });
-    const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : '';
-    if (email.length < 3 || email.length > 254 || !email.includes('@')) {
-      throw new AppError('validation_failed', 'email must be the contact address of the registration.', { status: 400 });
-    }
-    const budget = await this.rateLimits.consume('register', ip);
-    if (!budget.allowed) {
-      const retry = Math.max(1, budget.retryAfterSeconds || budget.policy.windowSeconds);
-      throw new AppError('rate_limited', `Registration budget exhausted; retry after ${retry} s.`, {
-        status: 429,
-        retryable: true,
-        headers: { ...this.rateLimits.headers(budget), 'Retry-After': String(retry) },
-        details: { budget: 'register', retry_after_seconds: retry },
-      });
-    }
-    const answer = { certificate_id: parsed.canonical, accepted: true as const, message: RESEND_MESSAGE };
+  async resend(ip: string, input: ResendVerificationInput): Promise<ResendVerificationResult> {
+    const parsed = parseCertificateId(input.certificate_id);
+    if (!parsed.ok) throw dmvErrors.invalidCertificateId();
+    await this.budget.spend(ip);
+    const email = input.email.trim().toLowerCase();
     const queued = await this.dataSource.transaction(async (tx) => {
-      const [row] = (await tx.query(
-        `SELECT id, certificate_id, domain, contact_email, contact_verified_at, withdrawn_at
-           FROM dmv_registration WHERE certificate_id = $1 FOR UPDATE`,
-        [parsed.canonical],
-      )) as RegistrationRow[];
+      const [row] = (await tx.query(RESEND_TARGET_SQL, [parsed.canonical])) as ResendTargetRow[];
       if (!row || row.contact_email !== email || row.withdrawn_at || row.contact_verified_at) return undefined;
-      const [{ n }] = (await tx.query(
-        `SELECT count(*)::int AS n FROM dmv_verification_token
-          WHERE registration_id = $1 AND created_at > now() - interval '24 hours'`,
-        [row.id],
-      )) as Array<{ n: number }>;
+      const [{ n }] = (await tx.query(REGISTRATION_MAILS_TODAY_SQL, [row.id])) as CountRow[];
       if (n >= VERIFICATION_MAILS_PER_DAY) return undefined;
-      // Only the newest link works.
-      await tx.query(
-        `UPDATE dmv_verification_token SET expires_at = least(expires_at, now())
-          WHERE registration_id = $1 AND used_at IS NULL`,
-        [row.id],
-      );
-      return this.queue(tx, { id: row.id, domain: row.domain, certificateId: row.certificate_id, contactEmail: row.contact_email });
+      // Only the newest link works; when no new one goes out (a mail cap), the current one stays valid.
+      const recipient = { id: row.id, domain: row.domain, certificateId: row.certificate_id, contactEmail: row.contact_email };
+      return this.queue(tx, recipient, true);
     });
     if (queued) await this.deliver(queued);
-    return answer;
+    return { certificate_id: parsed.canonical, accepted: true, message: RESEND_MESSAGE };
   }
 
   private compose(domain: string, certificateId: string, token: string): string {

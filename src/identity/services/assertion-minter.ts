@@ -3,21 +3,9 @@ import { SignJWT } from 'jose';
 import { createHash, randomUUID } from 'node:crypto';
 import { AppConfig } from '../../config/app-config.js';
 import { SigningKeys } from './signing-keys.js';
+import type { AssertionClaims } from '../identity.types.js';
 
 export const ASSERTION_TYP = 'agent-assertion+jwt';
-
-export interface AssertionClaims {
-  iss: string;
-  sub: string;
-  aud: string;
-  jti: string;
-  iat: number;
-  exp: number;
-  agent_email: string;
-  owner_verified: true;
-  scope: string;
-  tos: { version: string; sha256: string };
-}
 
 export interface MintedAssertion {
   jwt: string;

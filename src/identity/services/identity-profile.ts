@@ -4,30 +4,9 @@ import { DataSource } from 'typeorm';
 import type { AgentPrincipal } from '../../common/auth/principals.js';
 import { AppConfig } from '../../config/app-config.js';
 import { AcceptanceEntity } from '../entities/acceptance.entity.js';
-import type { AgentView } from './identity.service.js';
-import { SignupProofs, type SignupRecordView } from './signup-proofs.js';
-import { toAcceptanceView, type AcceptanceView } from './signup.views.js';
-
-export interface WhoamiView {
-  agent: { id: string; name: string; handle: string; harness: string | null; inbox_address: string; status: string; created_at: string };
-  human: { id: string; email: string; verified: true };
-  client: { client_id: string; name: string };
-  scopes: string[];
-  recent_signups: SignupRecordView[];
-  latest_acceptances: AcceptanceView[];
-  links: Record<string, string>;
-}
-
-export interface RegisterView {
-  agent_id: string;
-  name: string;
-  handle: string;
-  harness: string | null;
-  inbox_address: string;
-  status: string;
-  owner: { id: string; email: string };
-  created: boolean;
-}
+import { SignupProofs } from './signup-proofs.js';
+import { toAcceptanceView } from './signup.views.js';
+import type { AgentView, RegisterView, WhoamiView } from '../identity.types.js';
 
 /** What identity_whoami and identity_register show about the calling agent. */
 @Injectable()

@@ -1,43 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, Repository } from 'typeorm';
-import type { AgentPrincipal } from '../../common/auth/principals.js';
+import { type EntityManager, type FindOptionsWhere, Repository } from 'typeorm';
+import type { AgentPrincipal, OwnerPrincipal } from '../../common/auth/principals.js';
+import { isUniqueViolation } from '../../database/pg-errors.js';
 import { AppConfig } from '../../config/app-config.js';
 import { AgentEntity, type AgentStatus } from '../entities/agent.entity.js';
 import { identityErrors } from '../identity.errors.js';
 import { cleanAgentName, handleFromName } from './agent-handles.js';
-import type { OwnerPrincipal } from '../../common/auth/principals.js';
 import type { RpPolicy } from '../entities/rp-verification.entity.js';
 import { AttestationAuthorities, type AttestationAuthorityView } from './attestation-authorities.js';
-import { IdentityProfile, type RegisterView, type WhoamiView } from './identity-profile.js';
+import { IdentityProfile } from './identity-profile.js';
 import type { DiscoveryInput } from './relying-parties.js';
 import { RpPolicies, type EffectivePolicyView, type RpPolicyRuleView } from './rp-policies.js';
 import { SignupFlow } from './signup-flow.js';
-import { SignupProofs, type SignupRecordView } from './signup-proofs.js';
-import type { ProveResult, SignupResult } from './signup.views.js';
+import { SignupProofs } from './signup-proofs.js';
 import { SigningKeys, type SigningKeyView } from './signing-keys.js';
+import type { AgentView, ProveInput, ProveResult, RecordSignupRequest, RegisterInput, RegisterView, SignupInput, SignupRecordView, SignupResult, WhoamiView } from '../identity.types.js';
 
-/** identity_prove's discovery inputs (exactly one source). */
-export interface ProveInput {
-  service?: unknown;
-  rp_discovery?: unknown;
-  rp_discovery_url?: unknown;
-  rp_attestation?: unknown;
-  accepted_tos_text: string;
-  force_new?: boolean;
-}
-
-export interface AgentView {
-  id: string;
-  owner_id: string;
-  handle: string;
-  name: string;
-  harness: string | null;
-  inbox_address: string;
-  status: AgentStatus;
-  status_reason: string | null;
-  created_at: string;
-}
+const REFUSED_SOURCES = ['rp_discovery', 'rp_discovery_url', 'rp_attestation'] as const;
 
 /**
  * Agent sub-identities of human owners. The OAuth module creates them at consent; the broker's
@@ -64,7 +44,7 @@ export class IdentityService {
   }
 
   /** identity_register: the sub-identity bound to the token, renamed when a new name is given. @throws agent_revoked, validation_failed */
-  async register(principal: AgentPrincipal, input: { name?: string; harness?: string }): Promise<RegisterView> {
+  async register(principal: AgentPrincipal, input: RegisterInput): Promise<RegisterView> {
     let agent = await this.requireActiveAgent(principal);
     if ((input.name !== undefined && input.name !== agent.name) || (input.harness !== undefined && input.harness !== agent.harness)) {
       const name = input.name === undefined ? agent.name : cleanAgentName(input.name);
@@ -80,8 +60,8 @@ export class IdentityService {
    * @throws agent_revoked, discovery_source_not_allowed, rp_discovery_failed, tos_mismatch, rp_blocked, rp_unverified,
    * rp_broker_untrusted, rp_attestation_invalid, rp_attestation_expired, rp_broker_unavailable, ledger_email_failed
    */
-  async signup(principal: AgentPrincipal, input: Record<string, unknown>, via: 'identity_signup' | 'rest_signup' = 'identity_signup'): Promise<SignupResult> {
-    for (const key of ['rp_discovery', 'rp_discovery_url', 'rp_attestation']) {
+  async signup(principal: AgentPrincipal, input: SignupInput, via: 'identity_signup' | 'rest_signup' = 'identity_signup'): Promise<SignupResult> {
+    for (const key of REFUSED_SOURCES) {
       if (input[key] !== undefined) throw identityErrors.discoverySourceNotAllowed(`identity_signup does not take ${key}: the broker fetches and verifies the service's discovery itself.`);
     }
     if (typeof input.service !== 'string' || typeof input.accepted_tos_text !== 'string') {
@@ -118,9 +98,9 @@ export class IdentityService {
    * identity_record_signup: exactly one of signup_token or self_report.
    * @throws agent_revoked, validation_failed, signup_token_invalid, signup_token_not_linked, signup_token_ownership_mismatch, rp_attestation_invalid, conflict
    */
-  async recordSignup(principal: AgentPrincipal, input: { signup_token?: string; self_report?: { service: string; account?: string; context_url?: string } }): Promise<SignupRecordView> {
-    for (const key of ['rp_discovery', 'rp_discovery_url', 'rp_attestation']) {
-      if ((input as Record<string, unknown>)[key] !== undefined) throw identityErrors.discoverySourceNotAllowed(`identity_record_signup does not take ${key}.`);
+  async recordSignup(principal: AgentPrincipal, input: RecordSignupRequest): Promise<SignupRecordView> {
+    for (const key of REFUSED_SOURCES) {
+      if (input[key] !== undefined) throw identityErrors.discoverySourceNotAllowed(`identity_record_signup does not take ${key}.`);
     }
     if ((input.signup_token === undefined) === (input.self_report === undefined)) {
       throw identityErrors.invalidInput('Supply exactly one of signup_token or self_report.');
@@ -141,7 +121,7 @@ export class IdentityService {
     return this.policies.set(owner.ownerId, service, policy, `owner:${owner.email}`);
   }
 
-  /** What applies to an owner's agents at a service, and which rule decided it. @throws validation_failed */
+  /** What applies to an owner's agents at a service, and which rule decided it (operators). @throws validation_failed */
   effectivePolicy(ownerId: string, service: string): Promise<EffectivePolicyView> {
     return this.policies.effective(ownerId, this.policyOrigin(service));
   }
@@ -203,30 +183,36 @@ export class IdentityService {
     };
   }
 
-  /** Creates an agent for an owner (in the caller's transaction when given). @throws validation_failed */
-  async createAgent(ownerId: string, name: string, harness: string | null, tx?: EntityManager): Promise<AgentView> {
+  /** Creates an agent for the signed-in owner (in the caller's transaction when given). @throws validation_failed */
+  async createAgent(owner: OwnerPrincipal, name: string, harness: string | null, tx?: EntityManager): Promise<AgentView> {
     const clean = cleanAgentName(name);
     if (!clean) throw identityErrors.invalidName();
     const repo = tx ? tx.getRepository(AgentEntity) : this.agents;
     // Handles carry a random suffix; a collision is astronomically rare, but retry once anyway.
     for (let attempt = 0; ; attempt++) {
       try {
-        const saved = await repo.save(repo.create({ ownerId, name: clean, harness: harness?.slice(0, 200) ?? null, handle: handleFromName(clean) }));
+        const saved = await repo.save(repo.create({ ownerId: owner.ownerId, name: clean, harness: harness?.slice(0, 200) ?? null, handle: handleFromName(clean) }));
         return this.view(saved);
       } catch (error) {
-        if (attempt >= 1 || (error as { code?: string; driverError?: { code?: string } }).driverError?.code !== '23505') throw error;
+        if (attempt >= 1 || !isUniqueViolation(error)) throw error;
       }
     }
   }
 
-  async listForOwner(ownerId: string): Promise<AgentView[]> {
+  /** The signed-in owner's agents, oldest first. */
+  ownerAgents(owner: OwnerPrincipal): Promise<AgentView[]> {
+    return this.agentsOf(owner.ownerId);
+  }
+
+  /** Any owner's agents, oldest first (operators). */
+  async agentsOf(ownerId: string): Promise<AgentView[]> {
     const rows = await this.agents.find({ where: { ownerId }, order: { createdAt: 'ASC' } });
     return rows.map((a) => this.view(a));
   }
 
-  /** An owner's agent by id, or undefined when it is not theirs. */
-  async ownedAgent(ownerId: string, agentId: string): Promise<AgentView | undefined> {
-    const row = await this.agents.findOne({ where: { id: agentId, ownerId } });
+  /** One of the signed-in owner's agents by id, or undefined when it is not theirs. */
+  async ownedAgent(owner: OwnerPrincipal, agentId: string): Promise<AgentView | undefined> {
+    const row = await this.agents.findOne({ where: { id: agentId, ownerId: owner.ownerId } });
     return row ? this.view(row) : undefined;
   }
 
@@ -252,19 +238,29 @@ export class IdentityService {
     return agent;
   }
 
-  /** Operator or owner status changes. An operator suspension can only be lifted by an operator. */
-  async setStatus(agentId: string, status: AgentStatus, by: 'owner' | 'operator', reason: string | null, ownerId?: string): Promise<AgentView> {
-    const row = await this.agents.findOne({ where: ownerId ? { id: agentId, ownerId } : { id: agentId } });
+  /** The owner revokes or restores one of their agents; an operator's suspension stays. @throws not_found, forbidden */
+  async setAgentStatusByOwner(owner: OwnerPrincipal, agentId: string, status: 'active' | 'revoked'): Promise<AgentView> {
+    const row = await this.agents.findOne({ where: { id: agentId, ownerId: owner.ownerId } });
     if (!row) throw identityErrors.agentNotFound();
-    if (by === 'owner' && row.status === 'suspended') throw identityErrors.operatorSuspended();
-    if (by === 'owner' && status === 'suspended') throw identityErrors.operatorSuspended();
+    if (row.status === 'suspended') throw identityErrors.operatorSuspended();
+    return this.saveStatus(row, status, null);
+  }
+
+  /** Operators suspend, restore or revoke any agent. @throws not_found */
+  async setAgentStatusByOperator(agentId: string, status: AgentStatus, reason: string | null): Promise<AgentView> {
+    const row = await this.agents.findOne({ where: { id: agentId } });
+    if (!row) throw identityErrors.agentNotFound();
+    return this.saveStatus(row, status, reason);
+  }
+
+  private async saveStatus(row: AgentEntity, status: AgentStatus, reason: string | null): Promise<AgentView> {
     row.status = status;
     row.statusReason = reason?.slice(0, 300) ?? null;
     return this.view(await this.agents.save(row));
   }
 
   async list(options: { status?: AgentStatus; ownerId?: string; limit: number; offset: number }): Promise<{ agents: AgentView[]; total: number }> {
-    const where: Record<string, unknown> = {};
+    const where: FindOptionsWhere<AgentEntity> = {};
     if (options.status) where.status = options.status;
     if (options.ownerId) where.ownerId = options.ownerId;
     const [rows, total] = await this.agents.findAndCount({ where, order: { createdAt: 'DESC' }, take: options.limit, skip: options.offset });

@@ -6,28 +6,15 @@ import { AppConfig } from '../../config/app-config.js';
 import { decidePolicy } from '../domain/rp-policy.js';
 import { DISCOVERY_PATH, parseDiscovery, type RpDiscovery } from '../domain/rp-discovery.js';
 import type { DiscoverySource } from '../entities/acceptance.entity.js';
-import { RpVerificationEntity, type RpPolicy, type VerificationStatus } from '../entities/rp-verification.entity.js';
+import { RpVerificationEntity } from '../entities/rp-verification.entity.js';
 import { identityErrors } from '../identity.errors.js';
 import { AttestationVerifier } from './attestation-verifier.js';
 import { isTransientFetchError, RpFetcher } from './rp-fetcher.js';
 import { RpPolicies, type EffectivePolicyView } from './rp-policies.js';
+import type { RpVerificationView } from '../identity.types.js';
 
 /** Where the discovery document comes from: the broker fetches it, or (identity_prove) the agent supplies it. */
 export type DiscoveryInput = { kind: 'service'; service: string } | { kind: 'url'; url: string } | { kind: 'supplied'; document: unknown };
-
-export interface RpVerificationView {
-  id: string;
-  status: VerificationStatus;
-  policy: RpPolicy;
-  allowed: boolean;
-  source: DiscoverySource;
-  issuer: string | null;
-  jti: string | null;
-  level: string | null;
-  expiry: string | null;
-  checked_at: string;
-  reason: string | null;
-}
 
 export interface ResolvedRp {
   origin: string;

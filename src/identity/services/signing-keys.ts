@@ -6,6 +6,7 @@ import type { SecretBox } from '../../common/secrets/secret-box.js';
 import { SecretsService } from '../../common/secrets/secrets.service.js';
 import { AppConfig } from '../../config/app-config.js';
 import { SigningKeyEntity } from '../entities/signing-key.entity.js';
+import { SIGNING_KEY_LOCK_SQL } from '../queries/locks.queries.js';
 
 export const ASSERTION_ALG = 'ES256';
 /** How long an RP may cache our JWKS (the Cache-Control we send) plus jose's default cache. */
@@ -42,7 +43,7 @@ const view = (k: SigningKeyEntity): SigningKeyView => ({
  */
 export async function rotateSigningKey(manager: EntityManager, box: SecretBox, maxAssertionTtlSeconds: number, onlyIfNone = false): Promise<SigningKeyEntity | undefined> {
   return manager.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('identity_signing_key'))`);
+    await tx.query(SIGNING_KEY_LOCK_SQL);
     const repo = tx.getRepository(SigningKeyEntity);
     const current = await repo.find({ where: { status: 'active' } });
     if (onlyIfNone && current.length > 0) return undefined;

@@ -8,11 +8,11 @@ import { SecretsService } from '../../common/secrets/secrets.service.js';
 import { normalizeTerms, type RpDiscovery } from '../domain/rp-discovery.js';
 import { AcceptanceEntity } from '../entities/acceptance.entity.js';
 import { identityErrors } from '../identity.errors.js';
-import { ASSERTION_TYP, AssertionMinter, sha256Hex, type AssertionClaims } from './assertion-minter.js';
-import type { AgentView } from './identity.service.js';
+import { ASSERTION_TYP, AssertionMinter, sha256Hex } from './assertion-minter.js';
 import { RelyingParties, type DiscoveryInput, type ResolvedRp } from './relying-parties.js';
-import type { SignupResult, ProveResult } from './signup.views.js';
 import { signupNextSteps, toAcceptanceView, toServiceView } from './signup.views.js';
+import type { AgentView, AssertionClaims, ProveResult, SignupResult } from '../identity.types.js';
+import { SIGNUP_REQUEST_LOCK_SQL } from '../queries/locks.queries.js';
 
 /** An assertion this close to expiry is not handed out again; a fresh one is minted. */
 const REUSE_MARGIN_MS = 60_000;
@@ -109,7 +109,7 @@ export class SignupFlow {
 
     const { acceptance, reused } = await this.dataSource.transaction(async (tx) => {
       // Identical concurrent calls queue here, so they agree on one acceptance.
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [requestKey]);
+      await tx.query(SIGNUP_REQUEST_LOCK_SQL, [requestKey]);
       const repo = tx.getRepository(AcceptanceEntity);
       if (!input.forceNew) {
         const existing = await repo.findOne({

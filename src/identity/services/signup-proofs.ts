@@ -8,32 +8,10 @@ import { SignupProofEntity } from '../entities/signup-proof.entity.js';
 import { identityErrors } from '../identity.errors.js';
 import { sha256Hex } from './assertion-minter.js';
 import { AttestationVerifier, RP_ALGORITHMS } from './attestation-verifier.js';
-import type { AgentView } from './identity.service.js';
 import { SigningKeys } from './signing-keys.js';
+import type { AgentView, RecordSignupInput, SignupRecordView } from '../identity.types.js';
 
 export const RECEIPT_TYP = 'signup-receipt+jwt';
-
-export type RecordSignupInput = { signup_token: string } | { self_report: { service: string; account?: string; context_url?: string } };
-
-export interface SignupRecordView {
-  signup_id: string;
-  signup_token_jti: string | null;
-  assertion_jti: string | null;
-  service_audience: string;
-  service_origin: string;
-  provider_name: string;
-  provider_account: string | null;
-  human_email_shared: false;
-  agent_email_used: string;
-  accepted_tos_hash: string;
-  context_url: string | null;
-  context_sha256: string | null;
-  proof_source: 'rp_signed_receipt' | 'agent_self_reported';
-  deduplicated: boolean;
-  rp_verification_id: string | null;
-  recorded_at: string;
-  handoff: string;
-}
 
 const HANDOFF =
   'Recorded. Hand off to your human owner: tell them which service you signed up to and with which account. The broker never saw the service\'s credentials; keep any you received safe.';

@@ -1,73 +1,8 @@
+// The identity broker's signup results: the fixed next steps and the mapping of stored rows to their views.
+
 import type { AcceptanceEntity } from '../entities/acceptance.entity.js';
-import type { AssertionClaims } from './assertion-minter.js';
-import type { ResolvedRp, RpVerificationView } from './relying-parties.js';
-
-export interface ServiceView {
-  origin: string;
-  audience: string;
-  provider: { name: string; url: string | null };
-  terms: { url: string; sha256: string; version: string };
-  endpoints: { agent_signup: string };
-  scopes: string[];
-  attestation: { status: string; issuer: string | null; jti: string | null; level: string | null; expires_at: string | null; checked_at: string };
-}
-
-export interface AcceptanceView {
-  id: string;
-  service_origin: string;
-  audience: string;
-  terms_url: string;
-  terms_version: string;
-  terms_sha256: string;
-  source: string;
-  recorded_at: string;
-}
-
-export interface SignupRequest {
-  url: string;
-  headers: { Authorization: string; 'Content-Type': 'application/json' };
-  body: Record<string, never>;
-}
-
-export interface LedgerEmailView {
-  status: 'sent';
-  to: string;
-  forwarded_to: string;
-  sent_at: string | null;
-}
-
-export interface SignupResult {
-  service: ServiceView;
-  rp_verification: RpVerificationView;
-  rp_verification_warning?: string;
-  assertion: { jwt: string; jti: string; kid: string; typ: string; expiry: string };
-  acceptance: AcceptanceView;
-  reuse: boolean;
-  side_effects: Record<string, unknown>;
-  agent_id: string;
-  agent_email: string;
-  audience: string;
-  tos_ledger_email: LedgerEmailView;
-  signup_request: SignupRequest;
-  next_steps: readonly string[];
-}
-
-export interface ProveResult {
-  assertion: { jwt: string; jti: string; kid: string; typ: string; sha256: string; issued_at: string; expires_at: string; claims: AssertionClaims };
-  verification_instructions: Record<string, unknown>;
-  scopes: string[];
-  acceptance: AcceptanceView;
-  reuse: boolean;
-  rp_verification: RpVerificationView;
-  rp_verification_warning?: string;
-  side_effects: Record<string, unknown>;
-  agent_id: string;
-  agent_email: string;
-  audience: string;
-  tos_ledger_email: LedgerEmailView;
-  signup_request: SignupRequest;
-  next_steps: readonly string[];
-}
+import type { ResolvedRp } from './relying-parties.js';
+import type { AcceptanceView, ServiceView } from '../identity.types.js';
 
 /** The fixed follow-up list every successful signup returns. */
 export const signupNextSteps: readonly string[] = Object.freeze([

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsEmailAddress } from '../../common/validation/is-email-address.decorator.js';
 import { WAIT_DEFAULT_LOOKBACK_SECONDS, WAIT_MAX_TIMEOUT_SECONDS } from '../inbox.types.js';
 
 const toBool = ({ value }: { value: unknown }) => (value === 'true' || value === true ? true : value === 'false' || value === false ? false : value);
@@ -48,7 +49,7 @@ export class MailboxStatusDto {
 
 export class AddSuppressionDto {
   @ApiProperty({ description: 'Agent handle of the mailbox.' }) @IsString() @MaxLength(64) handle!: string;
-  @ApiProperty({ description: 'Address the mailbox may no longer send to.' }) @IsEmail() @MaxLength(320) address!: string;
+  @ApiProperty({ description: 'Address the mailbox may no longer send to.' }) @IsEmailAddress() address!: string;
 }
 
 export class SuppressionIdParam {

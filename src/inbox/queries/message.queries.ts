@@ -1,4 +1,5 @@
-// The inbox's hot SQL: listing, matching a wait, the rows a read returns, and storing mail.
+// The inbox's message SQL: listing, matching a wait, the rows a read returns, storing mail and the
+// retention sweep. Statements and their row types only; services run them.
 
 /** The LISTEN/NOTIFY channel; payload `<agent id>:<message id>`. */
 export const NOTIFY_CHANNEL = 'inbox_mail';
@@ -84,6 +85,50 @@ export function matchesFilter(row: MessageListRow, filter: MessageFilter): boole
   return true;
 }
 
+/** One page of a mailbox's messages, newest first; `cursor` is the last row of the previous page. */
+export function listMessagesQuery(agentId: string, filter: MessageFilter, cursor: [Date, string] | undefined, limit: number): { text: string; params: unknown[] } {
+  const { where, params } = filterSql(agentId, filter);
+  let clause = where;
+  if (cursor) {
+    params.push(cursor[0], cursor[1]);
+    clause += ` AND (received_at, id) < ($${params.length - 1}, $${params.length})`;
+  }
+  params.push(limit);
+  return { text: `SELECT ${LIST_COLUMNS} FROM inbox_message WHERE ${clause} ORDER BY received_at DESC, id DESC LIMIT $${params.length}`, params };
+}
+
+/** The newest message of a mailbox that matches the filters (a wait's first look). */
+export function newestMatchQuery(agentId: string, filter: MessageFilter): { text: string; params: unknown[] } {
+  const { where, params } = filterSql(agentId, filter);
+  return { text: `SELECT ${READ_COLUMNS} FROM inbox_message WHERE ${where} ORDER BY received_at DESC, id DESC LIMIT 1`, params };
+}
+
+/** One message of a mailbox. $1 = message id, $2 = agent id. Rows: MessageReadRow. */
+export const READ_MESSAGE_SQL = `SELECT ${READ_COLUMNS} FROM inbox_message WHERE id = $1 AND agent_id = $2`;
+
+/** The messages a wait was woken for. $1 = message ids, $2 = agent id. Rows: MessageReadRow. */
+export const READ_MESSAGES_SQL = `SELECT ${READ_COLUMNS} FROM inbox_message WHERE id = ANY($1::uuid[]) AND agent_id = $2 ORDER BY received_at DESC, id DESC`;
+
+/** Subscribes a listening connection to new-mail notifications. */
+export const LISTEN_SQL = `LISTEN ${NOTIFY_CHANNEL}`;
+
+/** How many expired messages one retention statement deletes at most. */
+export const RETENTION_BATCH = 1000;
+
+/**
+ * Deletes up to RETENTION_BATCH messages past their expiry, skipping rows another instance holds.
+ * $1 = now. Rows: { id }.
+ */
+export const DELETE_EXPIRED_SQL = `
+  DELETE FROM inbox_message WHERE id IN (
+    SELECT id FROM inbox_message WHERE expires_at <= $1 ORDER BY expires_at LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED
+  ) RETURNING id`;
+
+/** The rows INSERT_INBOUND_SQL returns: one per recipient mailbox. */
+export interface InsertedInboundRow {
+  id: string;
+  agent_id: string;
+}
 
 /**
  * Stores one inbound message for one or more mailboxes and notifies their waiters, in ONE

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import type { OperatorView } from '../../common/auth/operators.service.js';
-import { AppError } from '../../common/errors/app-error.js';
 import { InboxAuditEntity } from '../entities/inbox-audit.entity.js';
 import { MailboxEntity } from '../entities/mailbox.entity.js';
 import { SuppressionEntity } from '../entities/suppression.entity.js';
 import { inboxErrors } from '../inbox.errors.js';
+import { HELD_MESSAGES_SQL, LIST_USAGE_SQL, MAILBOX_USAGE_SQL, type HeldMessageRow, type UsageRow } from '../queries/mailbox.queries.js';
 import { Mailboxes } from './mailboxes.js';
 
 export interface MailboxUsageView {
@@ -23,30 +23,6 @@ export interface MailboxUsageView {
   suppressed_addresses: number;
   last_received_at: string | null;
 }
-
-interface UsageRow {
-  agent_id: string;
-  owner_id: string;
-  handle: string;
-  status: string;
-  status_reason: string | null;
-  inbound: string;
-  outbound: string;
-  bytes: string;
-  held: string;
-  suppressed: string;
-  last_received_at: Date | null;
-}
-
-const USAGE_SQL = `
-  SELECT m.agent_id, m.owner_id, m.handle, m.status, m.status_reason,
-         count(*) FILTER (WHERE x.direction = 'inbound') AS inbound,
-         count(*) FILTER (WHERE x.direction = 'outbound') AS outbound,
-         coalesce(sum(x.size_bytes), 0) AS bytes,
-         count(*) FILTER (WHERE x.status = 'held') AS held,
-         (SELECT count(*) FROM inbox_suppression s WHERE s.agent_id = m.agent_id) AS suppressed,
-         max(x.received_at) FILTER (WHERE x.direction = 'inbound') AS last_received_at
-    FROM inbox_mailbox m LEFT JOIN inbox_message x ON x.agent_id = m.agent_id`;
 
 /** Operators: usage per mailbox, held mail, suppressed addresses, suspension; every change audited. */
 @Injectable()
@@ -77,10 +53,7 @@ export class InboxAdmin {
   }
 
   async listMailboxes(limit: number, offset: number): Promise<{ mailboxes: MailboxUsageView[]; total: number; limit: number; offset: number }> {
-    const rows: UsageRow[] = await this.dataSource.query(
-      `${USAGE_SQL} GROUP BY m.agent_id ORDER BY max(x.received_at) DESC NULLS LAST, m.handle LIMIT $1 OFFSET $2`,
-      [limit, offset],
-    );
+    const rows: UsageRow[] = await this.dataSource.query(LIST_USAGE_SQL, [limit, offset]);
     const total = await this.mailboxRepo.count();
     return { mailboxes: rows.map((r) => this.usage(r)), total, limit, offset };
   }
@@ -88,7 +61,7 @@ export class InboxAdmin {
   /** @throws not_found */
   async mailboxUsage(handle: string): Promise<MailboxUsageView> {
     const { agent } = await this.mailboxes.byHandle(handle);
-    const [row] = (await this.dataSource.query(`${USAGE_SQL} WHERE m.agent_id = $1 GROUP BY m.agent_id`, [agent.id])) as UsageRow[];
+    const [row] = (await this.dataSource.query(MAILBOX_USAGE_SQL, [agent.id])) as UsageRow[];
     return this.usage(row);
   }
 
@@ -108,13 +81,7 @@ export class InboxAdmin {
   }
 
   async held(limit: number, offset: number) {
-    const rows: Array<{ id: string; handle: string; to_addresses: string[]; subject: string; received_at: Date; delivery_note: string | null }> =
-      await this.dataSource.query(
-        `SELECT x.id, m.handle, x.to_addresses, x.subject, x.received_at, x.delivery_note
-           FROM inbox_message x JOIN inbox_mailbox m ON m.agent_id = x.agent_id
-          WHERE x.status = 'held' ORDER BY x.received_at DESC LIMIT $1 OFFSET $2`,
-        [limit, offset],
-      );
+    const rows: HeldMessageRow[] = await this.dataSource.query(HELD_MESSAGES_SQL, [limit, offset]);
     return {
       held: rows.map((r) => ({ id: r.id, mailbox: this.mailboxes.address(r.handle), to: r.to_addresses, subject: r.subject, created_at: r.received_at.toISOString(), note: r.delivery_note })),
       limit,
@@ -152,7 +119,7 @@ export class InboxAdmin {
   /** Lifts a suppression. @throws not_found */
   async unsuppress(operator: OperatorView, id: string): Promise<{ removed: true; id: string }> {
     const row = await this.suppressions.findOne({ where: { id } });
-    if (!row) throw new AppError('not_found', 'No such suppression.', { status: 404 });
+    if (!row) throw inboxErrors.suppressionNotFound();
     await this.dataSource.transaction(async (tx) => {
       await tx.getRepository(SuppressionEntity).delete(id);
       await tx.getRepository(InboxAuditEntity).save({ actor: `operator:${operator.name}`, action: 'remove_suppression', agentId: row.agentId, detail: { address: row.address, reason: row.reason } });

@@ -4,7 +4,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { InboxAuditEntity } from '../entities/inbox-audit.entity.js';
 import type { StoredAuth } from '../entities/message.entity.js';
 import { SuppressionEntity } from '../entities/suppression.entity.js';
-import { INSERT_INBOUND_SQL } from '../queries/message.queries.js';
+import { INSERT_INBOUND_SQL, type InsertedInboundRow } from '../queries/message.queries.js';
 import type { MailboxRef } from './mailboxes.js';
 import { parseMessage, type ParsedMessage } from './message-parser.js';
 
@@ -62,9 +62,9 @@ export class IngestService {
     // suppressions, in the same transaction.
     const report = parsed.report;
     const rows = !report
-      ? ((await this.dataSource.query(INSERT_INBOUND_SQL, params)) as Array<{ id: string; agent_id: string }>)
+      ? ((await this.dataSource.query(INSERT_INBOUND_SQL, params)) as InsertedInboundRow[])
       : await this.dataSource.transaction(async (tx) => {
-          const stored = (await tx.query(INSERT_INBOUND_SQL, params)) as Array<{ id: string; agent_id: string }>;
+          const stored = (await tx.query(INSERT_INBOUND_SQL, params)) as InsertedInboundRow[];
           for (const row of stored) {
             for (const address of report.addresses) {
               const inserted = await tx

@@ -3,9 +3,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { AgentPrincipal } from '../../common/auth/principals.js';
 import { AppConfig } from '../../config/app-config.js';
-import { IdentityService, type AgentView } from '../../identity/services/identity.service.js';
+import { IdentityService } from '../../identity/services/identity.service.js';
 import { MailboxEntity } from '../entities/mailbox.entity.js';
 import { inboxErrors } from '../inbox.errors.js';
+import type { AgentView } from '../../identity/identity.types.js';
 
 export interface MailboxRef {
   agentId: string;

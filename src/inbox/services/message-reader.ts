@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError } from '../../common/errors/app-error.js';
 import { inboxErrors } from '../inbox.errors.js';
 import {
   READ_DEFAULT_MAX_CHARS,
@@ -17,10 +16,11 @@ import {
   type WaitResultView,
 } from '../inbox.types.js';
 import {
-  filterSql,
-  LIST_COLUMNS,
+  listMessagesQuery,
   matchesFilter,
-  READ_COLUMNS,
+  newestMatchQuery,
+  READ_MESSAGE_SQL,
+  READ_MESSAGES_SQL,
   type MessageFilter,
   type MessageListRow,
   type MessageReadRow,
@@ -66,7 +66,7 @@ function full(row: MessageReadRow, maxChars: number): MessageView {
 function parseSince(value: string | undefined, fallback: Date): Date {
   if (value === undefined) return fallback;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new AppError('validation_failed', '`since` must be an ISO 8601 date-time.', { status: 400 });
+  if (Number.isNaN(date.getTime())) throw inboxErrors.invalidSince();
   return date;
 }
 
@@ -87,18 +87,8 @@ export class MessageReader {
       hasOtp: input.has_otp,
       since: input.since ? parseSince(input.since, new Date(0)) : undefined,
     };
-    const { where, params } = filterSql(mailbox.agentId, filter);
-    let clause = where;
-    if (input.cursor) {
-      const [at, id] = decodeCursor(input.cursor);
-      params.push(at, id);
-      clause += ` AND (received_at, id) < ($${params.length - 1}, $${params.length})`;
-    }
-    params.push(limit + 1);
-    const rows: MessageListRow[] = await this.dataSource.query(
-      `SELECT ${LIST_COLUMNS} FROM inbox_message WHERE ${clause} ORDER BY received_at DESC, id DESC LIMIT $${params.length}`,
-      params,
-    );
+    const query = listMessagesQuery(mailbox.agentId, filter, input.cursor ? decodeCursor(input.cursor) : undefined, limit + 1);
+    const rows: MessageListRow[] = await this.dataSource.query(query.text, query.params);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return {
@@ -112,10 +102,7 @@ export class MessageReader {
   async read(mailbox: MailboxRef, input: ReadMessageInput): Promise<MessageView> {
     if (!UUID.test(input.message_id)) throw inboxErrors.messageNotFound();
     const maxChars = Math.min(Math.max(input.max_chars ?? READ_DEFAULT_MAX_CHARS, 100), READ_MAX_CHARS);
-    const [row] = (await this.dataSource.query(`SELECT ${READ_COLUMNS} FROM inbox_message WHERE id = $1 AND agent_id = $2`, [
-      input.message_id,
-      mailbox.agentId,
-    ])) as MessageReadRow[];
+    const [row] = (await this.dataSource.query(READ_MESSAGE_SQL, [input.message_id, mailbox.agentId])) as MessageReadRow[];
     if (!row) throw inboxErrors.messageNotFound();
     return full(row, maxChars);
   }
@@ -174,10 +161,7 @@ export class MessageReader {
           continue;
         }
         const ids = batch.map((s) => (s.kind === 'message' ? s.messageId : '')).filter((id) => UUID.test(id));
-        const rows = (await this.dataSource.query(
-          `SELECT ${READ_COLUMNS} FROM inbox_message WHERE id = ANY($1::uuid[]) AND agent_id = $2 ORDER BY received_at DESC, id DESC`,
-          [ids, mailbox.agentId],
-        )) as MessageReadRow[];
+        const rows = (await this.dataSource.query(READ_MESSAGES_SQL, [ids, mailbox.agentId])) as MessageReadRow[];
         const match = rows.find((row) => matchesFilter(row, filter));
         if (match) return result(match);
       }
@@ -188,11 +172,8 @@ export class MessageReader {
   }
 
   private async newestMatch(mailbox: MailboxRef, filter: MessageFilter): Promise<MessageReadRow | undefined> {
-    const { where, params } = filterSql(mailbox.agentId, filter);
-    const [row] = (await this.dataSource.query(
-      `SELECT ${READ_COLUMNS} FROM inbox_message WHERE ${where} ORDER BY received_at DESC, id DESC LIMIT 1`,
-      params,
-    )) as MessageReadRow[];
+    const query = newestMatchQuery(mailbox.agentId, filter);
+    const [row] = (await this.dataSource.query(query.text, query.params)) as MessageReadRow[];
     return row;
   }
 }

@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import { In, Repository } from 'typeorm';
 import { stripHeaderBreaks } from '../../common/mail/mail.service.js';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
+import { isEmailAddress } from '../../common/validation/email-address.js';
 import { AppConfig } from '../../config/app-config.js';
 import { MessageEntity } from '../entities/message.entity.js';
 import { SuppressionEntity } from '../entities/suppression.entity.js';
@@ -15,7 +16,6 @@ import { IngestService } from './ingest.service.js';
 import { Mailboxes, type MailboxRef } from './mailboxes.js';
 import { parseMessage } from './message-parser.js';
 
-const ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 export const MAX_RECIPIENTS = 10;
 const MAX_SUBJECT = 300;
 
@@ -181,7 +181,7 @@ export class OutboundMail {
   private recipients(list: string[]): string[] {
     return list.map((value) => {
       const address = stripHeaderBreaks(String(value)).toLowerCase();
-      if (!ADDRESS.test(address)) throw inboxErrors.invalidRecipient(stripHeaderBreaks(String(value)).slice(0, 100), 'is not a valid email address');
+      if (!isEmailAddress(address)) throw inboxErrors.invalidRecipient(stripHeaderBreaks(String(value)).slice(0, 100), 'is not a valid email address');
       return address;
     });
   }

@@ -1,8 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { DELETE_EXPIRED_SQL, RETENTION_BATCH } from '../queries/message.queries.js';
 
 const EVERY_MS = 60 * 60 * 1000;
-const BATCH = 1000;
 
 /**
  * The scheduled cleanup: every hour (and once at boot), messages past their `expires_at`
@@ -30,15 +30,10 @@ export class RetentionSweeper implements OnApplicationBootstrap, OnModuleDestroy
   async sweep(now = new Date()): Promise<number> {
     let total = 0;
     for (;;) {
-      const deleted: unknown[] = await this.dataSource.query(
-        `DELETE FROM inbox_message WHERE id IN (
-           SELECT id FROM inbox_message WHERE expires_at <= $1 ORDER BY expires_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
-         ) RETURNING id`,
-        [now],
-      );
+      const deleted: unknown[] = await this.dataSource.query(DELETE_EXPIRED_SQL, [now]);
       const count = Array.isArray(deleted[0]) ? (deleted[0] as unknown[]).length : deleted.length;
       total += count;
-      if (count < BATCH) break;
+      if (count < RETENTION_BATCH) break;
     }
     if (total) this.logger.log(`Removed ${total} expired message(s)`);
     return total;

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import pg from 'pg';
 import { AppConfig } from '../../config/app-config.js';
-import { NOTIFY_CHANNEL } from '../queries/message.queries.js';
+import { LISTEN_SQL } from '../queries/message.queries.js';
 
 /** What a waiter is told: a committed message id, or `resync` after the listener reconnected. */
 export type WakeSignal = { kind: 'message'; messageId: string } | { kind: 'resync' };
@@ -72,7 +72,7 @@ export class WaitHub implements OnApplicationBootstrap, OnModuleDestroy {
       client.on('end', () => this.lost(client));
       try {
         await client.connect();
-        await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+        await client.query(LISTEN_SQL);
       } catch (error) {
         await client.end().catch(() => undefined);
         this.scheduleReconnect((error as Error).message);

@@ -1,12 +1,10 @@
 import type { AgentPrincipal } from '../../common/auth/principals.js';
-import type { AppConfig } from '../../config/app-config.js';
-import { bearerChallenge, resourceMetadataUrl } from '../../oauth/domain/challenge.js';
 import { OauthService } from '../../oauth/services/oauth.service.js';
 import { LEGACY_REVISIONS, MODERN_REVISIONS } from '../protocol/revisions.js';
-import { RpcCode } from '../protocol/json-rpc.js';
+import { RpcCode } from '../protocol/rpc-errors.js';
 import { bearerToken } from '../../common/auth/token.js';
 import { brokerResources, brokerTools } from '../tools/broker/index.js';
-import type { GateOutcome, McpGate, McpProfile } from './profile.js';
+import type { GateOutcome, McpGate, McpProfile } from '../protocol/server-profile.js';
 
 export const BROKER_PATH = '/broker/mcp';
 
@@ -19,8 +17,8 @@ Failures return isError with a JSON envelope {"error":{code,message,retryable,si
 
 /**
  * The /broker/mcp gate, in the digest's order and before any byte is written: no token → 401
- * -32001 with a challenge without `error`; a bad, unknown, revoked, expired or wrong-audience token
- * → 401 `invalid_token`; owner suspended or agreement not signed → 403 -32003 (never
+ * Unauthorized (RpcCode) with a challenge without `error`; a bad, unknown, revoked, expired or wrong-audience token
+ * → 401 `invalid_token`; owner suspended or agreement not signed → 403 Forbidden (never
  * insufficient_scope, which would make hosts re-authorize in vain). Tool scopes are checked per
  * call (authorizeTool).
  */
@@ -60,15 +58,14 @@ export const brokerGate: McpGate = (request, { resolve }): GateOutcome | Promise
 };
 
 /** The identity broker: OAuth-gated, nine tools (identity and inbox), four documentation resources. */
-export function brokerProfile(config: AppConfig): McpProfile {
-  const metadataUrl = resourceMetadataUrl(config.publicBaseUrl);
+export function brokerProfile(): McpProfile {
   return {
     name: 'broker',
     mounts: [{ path: BROKER_PATH, source: 'mcp' }],
     modernRevisions: [...MODERN_REVISIONS],
     legacyRevisions: [...LEGACY_REVISIONS],
     gate: brokerGate,
-    authorizeTool: (principal, tool) => {
+    authorizeTool: (principal, tool, { resolve }) => {
       const agent = principal as AgentPrincipal | undefined;
       const required = tool.scopes ?? [];
       if (!agent || required.length === 0) return undefined;
@@ -82,9 +79,14 @@ export function brokerProfile(config: AppConfig): McpProfile {
         code: RpcCode.Forbidden,
         message: `Forbidden: ${tool.name} needs the scope ${missing.join(' ')}, which this token was not granted.`,
         data: { error: 'insufficient_scope', required: [...required], granted: [...agent.scopes] },
-        headers: { 'WWW-Authenticate': bearerChallenge(metadataUrl, 'insufficient_scope', challenge, `${tool.name} needs ${missing.join(' ')}`) },
+        headers: {
+          'WWW-Authenticate': resolve(OauthService).challenge('insufficient_scope', challenge, `${tool.name} needs ${missing.join(' ')}`),
+        },
       };
     },
+    // Hosts act on 401/403 and their challenge in every era (a 403 insufficient_scope makes SDK
+    // clients re-authorize with the challenged scopes); every other legacy-era error stays at 200.
+    legacyErrorStatuses: [401, 403],
     maxBatch: 0,
     getStream: '405',
     bodyLimit: 256 * 1024,
@@ -100,7 +102,7 @@ export function brokerProfile(config: AppConfig): McpProfile {
       description: 'Agent identities, brokered signups with signed assertions, and agent inboxes (OAuth).',
       websitePath: '/docs/broker',
     },
-    auth: { type: 'oauth2', resourceMetadata: metadataUrl },
+    auth: { type: 'oauth2', resourceMetadata: ({ resolve }) => resolve(OauthService).resourceMetadataUrl },
     tools: brokerTools,
     resources: brokerResources,
     toolErrorBody: (error) => ({

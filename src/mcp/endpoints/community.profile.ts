@@ -2,7 +2,8 @@ import { LEGACY_REVISIONS, MODERN_REVISIONS } from '../protocol/revisions.js';
 import { communityTools } from '../tools/community/index.js';
 import { communityResources } from '../tools/community/resources.js';
 import { renderEndpointPage } from './endpoint-page.js';
-import { MCP_SERVER_VERSION, type McpProfile } from './profile.js';
+import type { McpProfile } from '../protocol/server-profile.js';
+import { MCP_SERVER_VERSION } from './profile.js';
 
 /** Largest legacy batch array the dual-era servers accept. */
 export const MAX_LEGACY_BATCH = 100;

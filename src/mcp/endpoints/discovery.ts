@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/app-config.js';
-import { servedRevisions, type McpProfile } from './profile.js';
+import { servedRevisions, type GateContext, type McpProfile } from '../protocol/server-profile.js';
 
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 export const SERVER_CARD_TYPE = 'application/mcp-server-card+json';
@@ -57,7 +57,7 @@ export function serverCard(profile: McpProfile, config: AppConfig): Record<strin
 }
 
 /** The /.well-known/mcp manifest: every advertised server at its canonical URL. */
-export function manifest(profiles: McpProfile[], config: AppConfig): Record<string, unknown> {
+export function manifest(profiles: McpProfile[], config: AppConfig, gate: GateContext): Record<string, unknown> {
   return {
     name: 'Agentry',
     description: 'Model Context Protocol servers hosted by this Agentry service.',
@@ -69,7 +69,7 @@ export function manifest(profiles: McpProfile[], config: AppConfig): Record<stri
         description: p.card?.description,
         url: `${config.publicBaseUrl}${p.mounts[0].path}`,
         transport: 'streamable-http',
-        auth: p.auth,
+        auth: p.auth.type === 'oauth2' ? { type: 'oauth2', resourceMetadata: p.auth.resourceMetadata?.(gate) } : p.auth,
         supportedProtocolVersions: servedRevisions(p),
         serverCard: p.card ? `${config.publicBaseUrl}${p.mounts[0].path}/server-card` : undefined,
         serverInfo: { name: p.serverInfo.name, version: p.serverInfo.version },
@@ -78,9 +78,9 @@ export function manifest(profiles: McpProfile[], config: AppConfig): Record<stri
 }
 
 /** Every discovery document: the manifest (two paths) and the server cards. */
-export function discoveryDocuments(profiles: McpProfile[], config: AppConfig): DiscoveryDocument[] {
+export function discoveryDocuments(profiles: McpProfile[], config: AppConfig, gate: GateContext): DiscoveryDocument[] {
   const docs: DiscoveryDocument[] = [];
-  const m = manifest(profiles, config);
+  const m = manifest(profiles, config, gate);
   docs.push(document('/.well-known/mcp', 'application/json; charset=utf-8', m));
   docs.push(document('/.well-known/mcp.json', 'application/json; charset=utf-8', m));
   for (const profile of profiles) {

@@ -3,7 +3,8 @@ import { docsTools } from '../tools/docs/index.js';
 import { docsResources } from '../tools/docs/resources.js';
 import { MAX_LEGACY_BATCH } from './community.profile.js';
 import { renderEndpointPage } from './endpoint-page.js';
-import { MCP_SERVER_VERSION, type McpProfile } from './profile.js';
+import type { McpProfile } from '../protocol/server-profile.js';
+import { MCP_SERVER_VERSION } from './profile.js';
 
 /** The read-only documentation server. */
 export function docsProfile(): McpProfile {

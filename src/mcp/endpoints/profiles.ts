@@ -1,11 +1,10 @@
 import { brokerProfile } from './broker.profile.js';
 import { communityProfile } from './community.profile.js';
 import { docsProfile } from './docs.profile.js';
-import type { McpProfile } from './profile.js';
 import { recallProfile } from './recall.profile.js';
-import type { AppConfig } from '../../config/app-config.js';
+import type { McpProfile } from '../protocol/server-profile.js';
 
 /** Every production server, in discovery order. */
-export function defaultProfiles(config: AppConfig): McpProfile[] {
-  return [communityProfile(), docsProfile(), recallProfile(), brokerProfile(config)];
+export function defaultProfiles(): McpProfile[] {
+  return [communityProfile(), docsProfile(), recallProfile(), brokerProfile()];
 }

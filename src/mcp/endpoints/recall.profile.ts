@@ -1,5 +1,6 @@
 import { renderEndpointPage } from './endpoint-page.js';
-import { MCP_SERVER_VERSION, type McpProfile } from './profile.js';
+import type { McpProfile } from '../protocol/server-profile.js';
+import { MCP_SERVER_VERSION } from './profile.js';
 import { recallTools } from '../tools/recall/index.js';
 import { recallResources } from '../tools/recall/resources.js';
 

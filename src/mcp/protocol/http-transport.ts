@@ -1,83 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerResponse } from 'node:http';
 import type { AppConfig } from '../../config/app-config.js';
-import { isHostAllowed, isOriginAllowed } from '../../common/http/host-guard.js';
 import { clientKey } from '../../common/http/client-ip.js';
+import { HostOriginPolicy } from '../../common/http/host-origin-policy.js';
 import { MCP_FLOOD_POLICY } from '../../common/rate-limit/rate-limit.service.js';
-import type { GateContext, GateOutcome, McpMount } from '../endpoints/profile.js';
-import type { HttpAnswer, McpServerRuntime } from './engine.js';
+import type { McpServerRuntime } from './engine.js';
+import type { HttpAnswer } from './exchange.js';
 import { isJsonContentType, responseFormat } from './headers.js';
-import { errorMessage, RpcCode } from './json-rpc.js';
-
-/** Interval of the `: ping` comments on GET keepalive streams. */
-export const KEEPALIVE_INTERVAL_MS = 15_000;
+import { KEEPALIVE_INTERVAL_MS, type KeepaliveStreams } from './keepalive-streams.js';
+import { errorMessage } from './json-rpc.js';
+import { RpcCode, type RpcCodeValue } from './rpc-errors.js';
+import type { GateContext, GateOutcome, McpMount } from './server-profile.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const ALLOW = 'GET, POST';
-
-export interface StreamLimits {
-  perClient: number;
-  total: number;
-  maxLifetimeMs: number;
-}
-
-/**
- * Open GET keepalive streams, capped per client address and overall, each ended after a maximum lifetime
- * (clients reconnect), and ended cleanly on shutdown.
- */
-export class KeepaliveStreams {
-  private readonly open = new Set<{ raw: ServerResponse; timer: NodeJS.Timeout; end: NodeJS.Timeout }>();
-  private readonly perClient = new Map<string, number>();
-
-  constructor(private readonly limits: StreamLimits = { perClient: 4, total: 1000, maxLifetimeMs: 30 * 60_000 }) {}
-
-  /** Whether a client (its clientKey) may open another stream: 'client' or 'total' says which cap is full. */
-  admit(key: string): 'ok' | 'client' | 'total' {
-    if (this.open.size >= this.limits.total) return 'total';
-    if ((this.perClient.get(key) ?? 0) >= this.limits.perClient) return 'client';
-    return 'ok';
-  }
-
-  add(raw: ServerResponse, intervalMs: number, key = ''): void {
-    const entry = {
-      raw,
-      timer: setInterval(() => raw.write(': ping\n\n'), intervalMs),
-      // Past its lifetime the stream ends and its connection closes (a client reconnects for a new one).
-      end: setTimeout(() => {
-        const socket = raw.socket;
-        if (!raw.writableEnded) raw.end();
-        socket?.end();
-      }, this.limits.maxLifetimeMs),
-    };
-    entry.timer.unref();
-    entry.end.unref();
-    this.open.add(entry);
-    this.perClient.set(key, (this.perClient.get(key) ?? 0) + 1);
-    raw.on('close', () => {
-      clearInterval(entry.timer);
-      clearTimeout(entry.end);
-      if (!this.open.delete(entry)) return;
-      const left = (this.perClient.get(key) ?? 1) - 1;
-      if (left > 0) this.perClient.set(key, left);
-      else this.perClient.delete(key);
-    });
-  }
-
-  get size(): number {
-    return this.open.size;
-  }
-
-  /** Ends every open stream (called before the HTTP server closes). */
-  closeAll(): void {
-    for (const entry of this.open) {
-      clearInterval(entry.timer);
-      clearTimeout(entry.end);
-      if (!entry.raw.writableEnded) entry.raw.end();
-    }
-    this.open.clear();
-    this.perClient.clear();
-  }
-}
 
 export interface TransportOptions {
   runtimes: McpServerRuntime[];
@@ -87,7 +22,7 @@ export interface TransportOptions {
   keepaliveIntervalMs?: number;
 }
 
-function transportError(reply: FastifyReply, status: number, message: string, code: number = RpcCode.ServerError): FastifyReply {
+function transportError(reply: FastifyReply, status: number, message: string, code: RpcCodeValue = RpcCode.ServerError): FastifyReply {
   return reply.code(status).header('content-type', JSON_TYPE).send(errorMessage(null, code, message));
 }
 
@@ -114,22 +49,13 @@ function write(reply: FastifyReply, runtime: McpServerRuntime, answer: HttpAnswe
 /**
  * Mounts every profile's paths on the raw Fastify instance in one encapsulated plugin with its own
  * body parser, so the engine answers rows 1-11 of the wire ladder itself (403, 405, 406, 413, 415,
- * -32700) and the hot path stays on Fastify's request/reply.
+ * ParseError) and the hot path stays on Fastify's request/reply.
  */
 export function registerMcpTransport(fastify: FastifyInstance, options: TransportOptions): void {
   const { config, gate, streams } = options;
   const keepaliveMs = options.keepaliveIntervalMs ?? KEEPALIVE_INTERVAL_MS;
-  // Host headers repeat; remember the verdict for the few distinct values a deployment sees.
-  const hostVerdicts = new Map<string, boolean>();
-  const hostAllowed = (host: string | undefined): boolean => {
-    if (host === undefined) return false;
-    let verdict = hostVerdicts.get(host);
-    if (verdict === undefined) {
-      verdict = isHostAllowed(config, host);
-      if (hostVerdicts.size < 256) hostVerdicts.set(host, verdict);
-    }
-    return verdict;
-  };
+  // Rows 1-2 of the wire ladder: any disallowed Origin, then a Host not served here.
+  const hostOrigin = new HostOriginPolicy(config, { check: 'every-method' });
 
   void fastify.register(async (instance) => {
     instance.removeAllContentTypeParsers();
@@ -172,15 +98,15 @@ export function registerMcpTransport(fastify: FastifyInstance, options: Transpor
       return false;
     };
 
-    // Rows 1-2 (Origin/Host), the auth gate, then rows 5-6: a route-level hook bound to its server
+    // Rows 1-2 (the Host/Origin policy), the auth gate, then rows 5-6: a route-level hook bound to its server
     // (no per-request lookup), callback style (no promise unless the gate is asynchronous).
     const guardFor = (runtime: McpServerRuntime) => (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
-      const origin = request.headers.origin;
-      if (origin !== undefined && !isOriginAllowed(config, origin)) {
+      const refusal = hostOrigin.refusal(request.method, request.url, request.headers.host, request.headers.origin);
+      if (refusal === 'origin') {
         transportError(reply, 403, 'Forbidden: this Origin is not allowed.');
         return;
       }
-      if (!hostAllowed(request.headers.host)) {
+      if (refusal === 'host') {
         transportError(reply, 403, 'Forbidden: this Host is not served here.');
         return;
       }

@@ -1,41 +1,8 @@
-/** JSON-RPC 2.0 and MCP error codes used on the wire. */
-export const RpcCode = {
-  ParseError: -32700,
-  InvalidRequest: -32600,
-  MethodNotFound: -32601,
-  InvalidParams: -32602,
-  InternalError: -32603,
-  /** Transport-level failures (HTTP 4xx/5xx that are not protocol errors), rate limits, outages. */
-  ServerError: -32000,
-  /** Bearer credential missing or invalid (only with HTTP 401). */
-  Unauthorized: -32001,
-  /** Resource not found (legacy revisions only). */
-  ResourceNotFound: -32002,
-  /** Authenticated but not permitted (only with HTTP 403). */
-  Forbidden: -32003,
-  HeaderMismatch: -32020,
-  MissingRequiredClientCapability: -32021,
-  UnsupportedProtocolVersion: -32022,
-} as const;
+// JSON-RPC 2.0 on the wire: request ids, the shape of an incoming message, and the response
+// texts the engine splices together from pre-serialized parts.
+import type { RpcCodeValue } from './rpc-errors.js';
 
 export type RequestId = string | number;
-
-/**
- * A protocol error on its way to the wire. `httpStatus` is the HTTP status it forces (modern
- * envelope/header errors, 429/503); without it the era decides (legacy 200, modern 200).
- */
-export class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-    readonly httpStatus?: number,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'RpcError';
-  }
-}
 
 /** Serializes an id for splicing into a response (`null` when unreadable). */
 export function idJson(id: RequestId | null | undefined): string {
@@ -59,7 +26,7 @@ export function resultMessage(id: RequestId, resultJson: string): string {
 }
 
 /** An error response. */
-export function errorMessage(id: RequestId | null | undefined, code: number, message: string, data?: unknown): string {
+export function errorMessage(id: RequestId | null | undefined, code: RpcCodeValue, message: string, data?: unknown): string {
   const error: Record<string, unknown> = { code, message };
   if (data !== undefined) error.data = data;
   return `{"jsonrpc":"2.0","id":${idJson(id)},"error":${JSON.stringify(error)}}`;
@@ -81,4 +48,43 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 export function extendObject(objectJson: string, members: string): string {
   if (objectJson.length === 2) return `{${members.slice(1)}}`;
   return `${objectJson.slice(0, -1)}${members}}`;
+}
+
+/** An incoming message before its shape is known. */
+export interface JsonRpcMessage {
+  jsonrpc?: unknown;
+  id?: unknown;
+  method?: unknown;
+  params?: unknown;
+  result?: unknown;
+  error?: unknown;
+}
+
+/** What a message is: a request (answered), a notification or response (202), or invalid (400). */
+export type MessageShape =
+  | { kind: 'request' | 'notification' | 'response' }
+  | { kind: 'invalid'; id: RequestId | null; reason: string };
+const REQUEST: MessageShape = { kind: 'request' };
+const NOTIFICATION: MessageShape = { kind: 'notification' };
+const RESPONSE: MessageShape = { kind: 'response' };
+
+/** Classifies a message; only invalid messages allocate (their reason and readable id). */
+export function shapeOf(msg: JsonRpcMessage): MessageShape {
+  if (!isPlainObject(msg) || msg.jsonrpc !== '2.0') {
+    return { kind: 'invalid', id: isPlainObject(msg) && isRequestId(msg.id) ? msg.id : null, reason: 'Invalid Request: not a JSON-RPC 2.0 message.' };
+  }
+  const readableId = isRequestId(msg.id) ? msg.id : null;
+  if (typeof msg.method === 'string') {
+    if (msg.params !== undefined && !isPlainObject(msg.params)) {
+      return { kind: 'invalid', id: readableId, reason: 'Invalid Request: params must be an object.' };
+    }
+    if (!('id' in msg)) return NOTIFICATION;
+    if (readableId === null) {
+      return { kind: 'invalid', id: null, reason: 'Invalid Request: id must be a string or a number.' };
+    }
+    return REQUEST;
+  }
+  if ('method' in msg) return { kind: 'invalid', id: readableId, reason: 'Invalid Request: method must be a string.' };
+  if ('id' in msg && ('result' in msg || 'error' in msg)) return RESPONSE;
+  return { kind: 'invalid', id: readableId, reason: 'Invalid Request: neither a request, a notification nor a response.' };
 }

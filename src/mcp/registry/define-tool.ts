@@ -71,11 +71,16 @@ export interface ToolDefinition<S = unknown, I = Record<string, unknown>, O exte
    */
   inputErrorCodes?: Readonly<Record<string, { code: string; message: string }>>;
   /**
+   * Optional: `run` answers with the same object for as long as the answer is unchanged, and with a
+   * new object when it changes (e.g. a cached count). The engine then reuses the serialized result
+   * while the object is the same (keyed by its identity) and freezes the object when it first
+   * serializes it, so a change made in place throws instead of being served stale.
+   */
+  memoizeResult?: boolean;
+  /**
    * Adapts one service call. Throw AppError for failures: the engine renders it as a result with
    * `isError: true` and the error code — except AppErrors with status 429 or 503, which become a
    * JSON-RPC error at that HTTP status with `data` naming the budget and when to retry.
-   * A service that returns the same frozen object (Object.freeze, never changed afterwards) until
-   * its data changes gets the result's serialization reused by the engine for as long as it does.
    */
   run(service: S, input: I, ctx: ToolContext): O | Promise<O>;
 }

@@ -2,16 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BODY_MAX_LENGTH,
-  CONSTRUCTED_CONTENT_PATTERNS,
   PROFILE_MAX_LENGTH,
   RAW_LENGTH_FACTOR,
   TITLE_MAX_LENGTH,
-  detectPromptInjection,
-  scanForSecrets,
   validateAgentInput,
   validateCategoryInput,
   validateMessageInput,
 } from './content-rules.js';
+import { CONSTRUCTED_CONTENT_PATTERNS, detectPromptInjection } from './prompt-injection.js';
+import { scanForSecrets } from './secret-rules.js';
 
 // Fragments that start or extend a match of some rule; repeated, they are what makes a backtracking
 // pattern quadratic (each one is an attack that worked, or would have, against an earlier pattern).

@@ -10,20 +10,16 @@ import {
   RAW_LENGTH_FACTOR,
   TITLE_MAX_LENGTH,
   TOPIC_MAX_LENGTH,
-  codePointLength,
   contentHash,
-  detectPromptInjection,
-  findForbiddenCharacters,
-  formatCodePoint,
-  normalizeText,
-  scanForSecrets,
-  shannonEntropy,
   validateAgentInput,
   validateCategoryInput,
   validateMessageInput,
   type ValidationFailure,
   type ValidationResult,
 } from './content-rules.js';
+import { detectPromptInjection } from './prompt-injection.js';
+import { scanForSecrets, shannonEntropy } from './secret-rules.js';
+import { codePointLength, findForbiddenCharacters, formatCodePoint, normalizeText } from './text-characters.js';
 
 // Fake credentials are assembled at run time so that secret scanners (ours included, and GitHub push
 // protection) never see a complete token in this source file.

@@ -4,7 +4,7 @@ export type RecallAgentStatus = 'active' | 'suspended';
 
 /** A Recall author: a self-registered handle and the hash of its `arc_` credential. */
 @Entity({ name: 'memory_agent' })
-export class RecallAgentEntity {
+export class MemoryAgentEntity {
   @PrimaryGeneratedColumn('uuid') id!: string;
   @Index('memory_agent_handle_key', { unique: true })
   @Column({ type: 'varchar', length: 32 })

@@ -1,9 +1,9 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { RecallAgentEntity } from './agent.entity.js';
+import { MemoryAgentEntity } from './agent.entity.js';
 
 /** A board section (e.g. `databases`); messages are grouped by category, then by free-text topic. */
 @Entity({ name: 'memory_category' })
-export class RecallCategoryEntity {
+export class MemoryCategoryEntity {
   @PrimaryGeneratedColumn('uuid') id!: string;
   @Index('memory_category_slug_key', { unique: true })
   @Column({ type: 'varchar', length: 48 })
@@ -11,8 +11,8 @@ export class RecallCategoryEntity {
   @Column({ type: 'varchar', length: 80 }) title!: string;
   @Column({ type: 'varchar', length: 500, default: '' }) description!: string;
   @Column({ type: 'uuid' }) createdBy!: string;
-  @ManyToOne(() => RecallAgentEntity, { onDelete: 'RESTRICT' })
+  @ManyToOne(() => MemoryAgentEntity, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'created_by' })
-  creator?: RecallAgentEntity;
+  creator?: MemoryAgentEntity;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
 }

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { RecallAgentEntity } from './agent.entity.js';
-import { RecallCategoryEntity } from './category.entity.js';
+import { MemoryAgentEntity } from './agent.entity.js';
+import { MemoryCategoryEntity } from './category.entity.js';
 
 /**
  * A published message. `search` is a weighted tsvector (title A, topic B, body C) kept up to date by
@@ -18,19 +18,19 @@ import { RecallCategoryEntity } from './category.entity.js';
 @Index('memory_message_search_idx', { synchronize: false })
 @Index('memory_message_title_trgm_idx', { synchronize: false })
 @Index('memory_message_moderation_idx', { synchronize: false })
-export class RecallMessageEntity {
+export class MemoryMessageEntity {
   @PrimaryGeneratedColumn('uuid') id!: string;
   @Column({ type: 'uuid' }) categoryId!: string;
-  @ManyToOne(() => RecallCategoryEntity, { onDelete: 'RESTRICT' })
+  @ManyToOne(() => MemoryCategoryEntity, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'category_id' })
-  category?: RecallCategoryEntity;
+  category?: MemoryCategoryEntity;
   @Column({ type: 'varchar', length: 80 }) topic!: string;
   @Column({ type: 'varchar', length: 160 }) title!: string;
   @Column({ type: 'text' }) body!: string;
   @Column({ type: 'uuid' }) authorId!: string;
-  @ManyToOne(() => RecallAgentEntity, { onDelete: 'RESTRICT' })
+  @ManyToOne(() => MemoryAgentEntity, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'author_id' })
-  author?: RecallAgentEntity;
+  author?: MemoryAgentEntity;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
   /** Prompt-injection heuristics that matched; non-empty means flagged. Content is never altered. */
   @Column({ type: 'text', array: true, default: () => "'{}'" }) flags!: string[];

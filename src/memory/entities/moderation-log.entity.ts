@@ -3,7 +3,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 /** Every operator action on Recall content or agents, with the reason given. */
 @Entity({ name: 'memory_moderation_log' })
 @Index('memory_moderation_log_target_idx', ['targetType', 'targetId', 'createdAt'])
-export class RecallModerationLogEntity {
+export class MemoryModerationLogEntity {
   @PrimaryGeneratedColumn('uuid') id!: string;
   @Column({ type: 'uuid', nullable: true }) operatorId!: string | null;
   @Column({ type: 'varchar', length: 100 }) operatorName!: string;

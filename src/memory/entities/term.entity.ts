@@ -6,7 +6,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'memory_term' })
 @Index('memory_term_trgm_idx', { synchronize: false })
-export class RecallTermEntity {
+export class MemoryTermEntity {
   @PrimaryColumn({ type: 'varchar', length: 64 }) term!: string;
   @Column({ type: 'integer', default: 0 }) agentCount!: number;
 }

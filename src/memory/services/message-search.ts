@@ -3,16 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { IndexSync, type RunSql } from '../../common/search/index-sync.js';
 import { TextIndex, type SearchOutcome } from '../../common/search/text-index.js';
-import { FIRST_ID, INDEX_CHUNK_SQL, INDEX_ROWS_SQL } from './recall-queries.js';
-
-interface IndexedMessage {
-  id: string;
-  title: string;
-  topic: string;
-  body: string;
-  flagged: boolean;
-  created_at: Date;
-}
+import { FIRST_ID, INDEX_CHUNK_SQL, INDEX_ROWS_SQL, type IndexedMessageRow as IndexedMessage } from '../queries/messages.queries.js';
 
 /** Field weights: title, topic, body. */
 const FIELD_WEIGHTS = [4, 3, 1];

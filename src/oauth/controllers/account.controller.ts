@@ -8,8 +8,9 @@ import { AccountService } from '../services/account.service.js';
 import { DelegationService } from '../services/delegation.service.js';
 import { safeReturnTo } from '../services/owner-auth.service.js';
 import { accountPage, agreementPage } from '../views/account-pages.js';
-import { errorPage } from '../views/layout.js';
-import { field, redirect, sendPage } from './page-helpers.js';
+import { sendPage, sendRedirect } from '../../common/http/page.js';
+import { brokerHeaders, errorPage } from '../views/layout.js';
+import { field } from './form-field.js';
 import { SessionResolver } from './session-resolver.js';
 
 /** The owner's account page and the delegation agreement pages. */
@@ -26,8 +27,8 @@ export class AccountController {
   @Get('account')
   async page(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const owner = await this.sessions.owner(request);
-    if (!owner) return redirect(reply, '/signin?return_to=%2Faccount', 302);
-    return sendPage(reply, 200, accountPage(await this.account.view(owner)));
+    if (!owner) return sendRedirect(reply, '/signin?return_to=%2Faccount', 302, brokerHeaders());
+    return sendPage(reply, accountPage(await this.account.view(owner)));
   }
 
   @Post('account/grants/:id/revoke')
@@ -65,17 +66,17 @@ export class AccountController {
     action: (owner: NonNullable<Awaited<ReturnType<SessionResolver['owner']>>>) => Promise<void>,
   ): Promise<string> {
     const owner = await this.sessions.owner(request);
-    if (!owner) return redirect(reply, '/signin?return_to=%2Faccount', 303);
+    if (!owner) return sendRedirect(reply, '/signin?return_to=%2Faccount', 303, brokerHeaders());
     if (!(await this.account.checkCsrf(owner, field(body, 'csrf')))) {
-      return sendPage(reply, 403, errorPage('Not changed', 'The form could not be verified (CSRF check failed). Reload the page and try again.'));
+      return sendPage(reply, errorPage(403, 'Not changed', 'The form could not be verified (CSRF check failed). Reload the page and try again.'));
     }
     try {
       await action(owner);
     } catch (error) {
-      if (error instanceof AppError && error.status < 500) return sendPage(reply, error.status, errorPage('Not changed', error.message));
+      if (error instanceof AppError && error.status < 500) return sendPage(reply, errorPage(error.status, 'Not changed', error.message));
       throw error;
     }
-    return redirect(reply, '/account', 303);
+    return sendRedirect(reply, '/account', 303, brokerHeaders());
   }
 
   @Get('legal/delegation')
@@ -83,19 +84,19 @@ export class AccountController {
     const agreement = await this.delegation.current();
     const owner = await this.sessions.owner(request);
     const signable = owner
-      ? { csrf: await this.account.csrfFor(owner), returnTo: '/account', alreadySigned: (await this.delegation.status(owner.ownerId)).current_signed }
+      ? { csrf: await this.account.csrfFor(owner), returnTo: '/account', alreadySigned: (await this.delegation.status(owner)).current_signed }
       : undefined;
-    return sendPage(reply, 200, agreementPage({ agreement, current: true, signable }));
+    return sendPage(reply, agreementPage({ agreement, current: true, signable }));
   }
 
   @Get('legal/delegation/sign')
   async signPage(@Req() request: FastifyRequest, @Query('return_to') returnTo: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const owner = await this.sessions.owner(request);
     const back = safeReturnTo(returnTo);
-    if (!owner) return redirect(reply, `/signin?return_to=${encodeURIComponent(`/legal/delegation/sign?return_to=${encodeURIComponent(back)}`)}`, 302);
+    if (!owner) return sendRedirect(reply, `/signin?return_to=${encodeURIComponent(`/legal/delegation/sign?return_to=${encodeURIComponent(back)}`)}`, 302, brokerHeaders());
     const agreement = await this.delegation.current();
-    const status = await this.delegation.status(owner.ownerId);
-    return sendPage(reply, 200, agreementPage({ agreement, current: true, signable: { csrf: await this.account.csrfFor(owner), returnTo: back, alreadySigned: status.current_signed } }));
+    const status = await this.delegation.status(owner);
+    return sendPage(reply, agreementPage({ agreement, current: true, signable: { csrf: await this.account.csrfFor(owner), returnTo: back, alreadySigned: status.current_signed } }));
   }
 
   @Post('legal/delegation/sign')
@@ -103,27 +104,27 @@ export class AccountController {
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   async sign(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const owner = await this.sessions.owner(request);
-    if (!owner) return redirect(reply, '/signin?return_to=%2Flegal%2Fdelegation%2Fsign', 303);
+    if (!owner) return sendRedirect(reply, '/signin?return_to=%2Flegal%2Fdelegation%2Fsign', 303, brokerHeaders());
     if (!(await this.account.checkCsrf(owner, field(body, 'csrf')))) {
-      return sendPage(reply, 403, errorPage('Not signed', 'The form could not be verified (CSRF check failed). Reload the page and try again.'));
+      return sendPage(reply, errorPage(403, 'Not signed', 'The form could not be verified (CSRF check failed). Reload the page and try again.'));
     }
     const current = await this.delegation.current();
     const back = safeReturnTo(field(body, 'return_to'));
     if (field(body, 'version') !== current.version) {
-      return sendPage(reply, 409, agreementPage({ agreement: current, current: true, signable: { csrf: await this.account.csrfFor(owner), returnTo: back, alreadySigned: false }, problem: 'A newer version was published meanwhile; read it and sign again.' }));
+      return sendPage(reply, agreementPage({ agreement: current, current: true, signable: { csrf: await this.account.csrfFor(owner), returnTo: back, alreadySigned: false }, problem: 'A newer version was published meanwhile; read it and sign again.' }, 409));
     }
     if (field(body, 'accept_agreement') !== 'yes') {
-      return sendPage(reply, 400, agreementPage({ agreement: current, current: true, signable: { csrf: await this.account.csrfFor(owner), returnTo: back, alreadySigned: false }, problem: 'Tick the box to sign.' }));
+      return sendPage(reply, agreementPage({ agreement: current, current: true, signable: { csrf: await this.account.csrfFor(owner), returnTo: back, alreadySigned: false }, problem: 'Tick the box to sign.' }, 400));
     }
-    await this.delegation.sign(owner.ownerId, current.version, request.ip);
-    return redirect(reply, back, 303);
+    await this.delegation.sign(owner, current.version, request.ip);
+    return sendRedirect(reply, back, 303, brokerHeaders());
   }
 
   @Get('legal/delegation/:version')
   async version(@Param('version') version: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const agreement = /^[0-9A-Za-z.-]{1,20}$/.test(version) ? await this.delegation.version(version) : undefined;
-    if (!agreement) return sendPage(reply, 404, errorPage('Not found', 'No agreement version has that name.'));
+    if (!agreement) return sendPage(reply, errorPage(404, 'Not found', 'No agreement version has that name.'));
     const current = await this.delegation.current();
-    return sendPage(reply, 200, agreementPage({ agreement, current: current.version === agreement.version }));
+    return sendPage(reply, agreementPage({ agreement, current: current.version === agreement.version }));
   }
 }

@@ -4,9 +4,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
 import { BodyPolicy, FORM_MEDIA_TYPE } from '../../common/http/body-limits.js';
 import { AuthorizationService, AuthorizePageError, AuthorizeRedirectError } from '../services/authorization.service.js';
+import { sendPage, sendRedirect } from '../../common/http/page.js';
 import { consentPage } from '../views/consent-page.js';
-import { errorPage } from '../views/layout.js';
-import { consentCsp, field, redirect, sendPage } from './page-helpers.js';
+import { brokerHeaders, errorPage } from '../views/layout.js';
+import { field } from './form-field.js';
 import { SessionResolver } from './session-resolver.js';
 
 /**
@@ -42,14 +43,14 @@ export class AuthorizeController {
     try {
       validated = await this.authorization.validate(query);
     } catch (error) {
-      if (error instanceof AuthorizePageError) return sendPage(reply, 400, errorPage('This app cannot connect', error.message));
-      if (error instanceof AuthorizeRedirectError) return redirect(reply, error.redirect, 302);
+      if (error instanceof AuthorizePageError) return sendPage(reply, errorPage(400, 'This app cannot connect', error.message));
+      if (error instanceof AuthorizeRedirectError) return sendRedirect(reply, error.redirect, 302, brokerHeaders());
       throw error;
     }
     const owner = await this.sessions.owner(request);
-    if (!owner) return redirect(reply, `/signin?return_to=${encodeURIComponent(request.url)}`, 302);
+    if (!owner) return sendRedirect(reply, `/signin?return_to=${encodeURIComponent(request.url)}`, 302, brokerHeaders());
     const view = await this.authorization.begin(owner, validated);
-    return sendPage(reply, 200, consentPage(view), consentCsp(view.redirectOrigin));
+    return sendPage(reply, consentPage(view));
   }
 
   @Post('authorize/decision')
@@ -58,7 +59,7 @@ export class AuthorizeController {
   @ApiExcludeEndpoint()
   async decide(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const owner = await this.sessions.owner(request);
-    if (!owner) return sendPage(reply, 401, errorPage('Signed out', 'Your session ended. Start again from your app.'));
+    if (!owner) return sendPage(reply, errorPage(401, 'Signed out', 'Your session ended. Start again from your app.'));
     const action = field(body, 'decision');
     try {
       const outcome = await this.authorization.decide(owner, {
@@ -73,12 +74,11 @@ export class AuthorizeController {
       if ('redirect' in outcome) {
         const target = new URL(outcome.redirect);
         const origin = target.protocol === 'http:' || target.protocol === 'https:' ? target.origin : target.protocol;
-        void reply.header('content-security-policy', consentCsp(origin));
-        return redirect(reply, outcome.redirect, 303);
+        return sendRedirect(reply, outcome.redirect, 303, brokerHeaders(origin));
       }
-      return sendPage(reply, outcome.problem ? 400 : 200, consentPage(outcome.again, outcome.problem || undefined), consentCsp(outcome.again.redirectOrigin));
+      return sendPage(reply, consentPage(outcome.again, outcome.problem || undefined));
     } catch (error) {
-      if (error instanceof AuthorizePageError) return sendPage(reply, 400, errorPage('Request not accepted', error.message));
+      if (error instanceof AuthorizePageError) return sendPage(reply, errorPage(400, 'Request not accepted', error.message));
       throw error;
     }
   }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { OwnerPrincipal } from '../../common/auth/principals.js';
 import { AppConfig } from '../../config/app-config.js';
 import { OwnerAuthService } from '../services/owner-auth.service.js';
-import { readCookie, sessionCookieName } from './page-helpers.js';
+import { readCookie, sessionCookieName } from './session-cookie.js';
 
 /** The signed-in owner of a page request (the edge that creates the OwnerPrincipal). */
 @Injectable()

@@ -7,9 +7,11 @@ import { AppError } from '../../common/errors/app-error.js';
 import { AppConfig } from '../../config/app-config.js';
 import { AccountService } from '../services/account.service.js';
 import { OwnerAuthService, safeReturnTo, SESSION_ABSOLUTE_MS, type SignedIn } from '../services/owner-auth.service.js';
-import { errorPage } from '../views/layout.js';
+import { sendPage, sendRedirect } from '../../common/http/page.js';
+import { brokerHeaders, errorPage } from '../views/layout.js';
 import { codePage, confirmLinkPage, signinPage } from '../views/signin-pages.js';
-import { clearSessionCookie, field, redirect, sendPage, setSessionCookie } from './page-helpers.js';
+import { field } from './form-field.js';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 import { SessionResolver } from './session-resolver.js';
 
 /** Passwordless sign-in pages: email → code or link (confirmed by a POST) → session cookie. */
@@ -26,7 +28,7 @@ export class SigninController {
 
   @Get('signin')
   page(@Query('return_to') returnTo: unknown, @Res({ passthrough: true }) reply: FastifyReply): string {
-    return sendPage(reply, 200, signinPage({ returnTo: safeReturnTo(returnTo) }));
+    return sendPage(reply, signinPage({ returnTo: safeReturnTo(returnTo) }));
   }
 
   @Post('signin')
@@ -37,11 +39,11 @@ export class SigninController {
     const email = field(body, 'email') ?? '';
     try {
       const started = await this.owners.start(email, returnTo, request.ip);
-      return sendPage(reply, 200, codePage({ handle: started.handle, email: started.email }));
+      return sendPage(reply, codePage({ handle: started.handle, email: started.email }));
     } catch (error) {
       if (error instanceof AppError && error.status < 500) {
-        if (error.headers) void reply.headers(error.headers);
-        return sendPage(reply, error.status, signinPage({ returnTo, email: email.slice(0, 254), problem: error.message }));
+        const page = signinPage({ returnTo, email: email.slice(0, 254), problem: error.message }, error.status);
+        return sendPage(reply, { ...page, headers: { ...page.headers, ...error.headers } });
       }
       throw error;
     }
@@ -56,7 +58,7 @@ export class SigninController {
       return this.signedIn(reply, await this.owners.verifyCode(handle, field(body, 'code')));
     } catch (error) {
       if (error instanceof AppError && error.status < 500) {
-        return sendPage(reply, 400, codePage({ handle, email: 'your address', problem: error.message }));
+        return sendPage(reply, codePage({ handle, email: 'your address', problem: error.message }, 400));
       }
       throw error;
     }
@@ -65,8 +67,8 @@ export class SigninController {
   @Get('signin/confirm')
   async confirmPage(@Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const pending = await this.owners.peekLink(token);
-    if (!pending) return sendPage(reply, 400, errorPage('Link expired', 'This sign-in link has expired or was already used. Start again.'));
-    return sendPage(reply, 200, confirmLinkPage({ token: token as string, email: pending.email }));
+    if (!pending) return sendPage(reply, errorPage(400, 'Link expired', 'This sign-in link has expired or was already used. Start again.'));
+    return sendPage(reply, confirmLinkPage({ token: token as string, email: pending.email }));
   }
 
   @Post('signin/confirm')
@@ -76,7 +78,7 @@ export class SigninController {
     try {
       return this.signedIn(reply, await this.owners.confirmLink(field(body, 'token')));
     } catch (error) {
-      if (error instanceof AppError && error.status < 500) return sendPage(reply, 400, errorPage('Link expired', error.message));
+      if (error instanceof AppError && error.status < 500) return sendPage(reply, errorPage(400, 'Link expired', error.message));
       throw error;
     }
   }
@@ -87,15 +89,15 @@ export class SigninController {
   async signOut(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const owner = await this.sessions.owner(request);
     if (owner) {
-      if (!(await this.account.checkCsrf(owner, field(body, 'csrf')))) return sendPage(reply, 403, errorPage('Not signed out', 'The form could not be verified. Reload the page and try again.'));
-      await this.owners.signOut(owner.sessionId);
+      if (!(await this.account.checkCsrf(owner, field(body, 'csrf')))) return sendPage(reply, errorPage(403, 'Not signed out', 'The form could not be verified. Reload the page and try again.'));
+      await this.owners.signOut(owner);
     }
     clearSessionCookie(reply, this.config);
-    return redirect(reply, '/signin', 303);
+    return sendRedirect(reply, '/signin', 303, brokerHeaders());
   }
 
   private signedIn(reply: FastifyReply, result: SignedIn): string {
     setSessionCookie(reply, this.config, result.sessionToken, Math.floor(SESSION_ABSOLUTE_MS / 1000));
-    return redirect(reply, result.returnTo, 303);
+    return sendRedirect(reply, result.returnTo, 303, brokerHeaders());
   }
 }

@@ -43,6 +43,11 @@ export const TOUCH_GRANT_SQL = `
 UPDATE oauth_grant SET last_used_at = now()
  WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`;
 
+export interface OwnerEligibleRow {
+  status: string;
+  agreement_current: boolean;
+}
+
 /** Whether an owner may get new tokens: active and signed the current agreement. $1 = owner id. */
 export const OWNER_ELIGIBLE_SQL = `
 SELECT o.status,
@@ -58,3 +63,6 @@ export const CONSUME_TOKEN_SQL = `UPDATE oauth_token SET used_at = now() WHERE i
 
 /** Revokes everything issued from one code (a replayed code or a reused refresh token). $1 = family id, $2 = reason. */
 export const REVOKE_FAMILY_SQL = `UPDATE oauth_token SET revoked_at = now(), revoked_reason = $2 WHERE family_id = $1 AND revoked_at IS NULL`;
+
+/** Revokes every live token issued under a grant. $1 = grant id. */
+export const REVOKE_GRANT_TOKENS_SQL = `UPDATE oauth_token SET revoked_at = now(), revoked_reason = 'grant_revoked' WHERE grant_id = $1 AND revoked_at IS NULL`;

@@ -39,8 +39,8 @@ export class AccountService {
   }
 
   async view(owner: OwnerPrincipal, notice?: string): Promise<AccountView> {
-    const ownerRow = await this.owners.owner(owner.ownerId);
-    const agents = await this.identity.listForOwner(owner.ownerId);
+    const ownerRow = await this.owners.owner(owner);
+    const agents = await this.identity.ownerAgents(owner);
     const grants = await this.grants.find({ where: { ownerId: owner.ownerId, revokedAt: IsNull() }, order: { createdAt: 'DESC' } });
     const clientRows = grants.length ? await this.clients.findBy(grants.map((g) => ({ id: g.clientRowId }))) : [];
     const clientById = new Map(clientRows.map((c) => [c.id, c]));
@@ -60,7 +60,7 @@ export class AccountService {
       csrf: await this.csrfFor(owner),
       agents,
       grants: rows,
-      agreement: await this.delegation.status(owner.ownerId),
+      agreement: await this.delegation.status(owner),
       policies: (await this.identity.ownerPolicies(owner)).map((p) => ({ service: p.service, policy: p.policy, updated_at: p.updated_at })),
       notice,
     };
@@ -78,7 +78,7 @@ export class AccountService {
   async setPolicy(owner: OwnerPrincipal, service: string | undefined, policy: string | undefined): Promise<void> {
     const value = policy === 'remove' ? null : policy;
     if (!service || (value !== null && !['allow', 'warn', 'require', 'block'].includes(value ?? ''))) {
-      throw oauthErrors.invalidClientMetadata('Give a service origin (or *) and one of allow, warn, require, block.');
+      throw oauthErrors.invalid('Give a service origin (or *) and one of allow, warn, require, block.');
     }
     await this.identity.setOwnerPolicy(owner, service.trim(), value as 'allow' | 'warn' | 'require' | 'block' | null);
     await this.audit.record(`owner:${owner.ownerId}`, 'rp_policy.set', 'rp_policy', service.trim().slice(0, 300), owner.ownerId, { policy: value });
@@ -86,7 +86,7 @@ export class AccountService {
 
   async setAgentStatus(owner: OwnerPrincipal, agentId: string, status: 'active' | 'revoked'): Promise<void> {
     if (!/^[0-9a-f-]{36}$/.test(agentId)) throw oauthErrors.grantNotFound();
-    await this.identity.setStatus(agentId, status, 'owner', null, owner.ownerId);
+    await this.identity.setAgentStatusByOwner(owner, agentId, status);
     await this.audit.record(`owner:${owner.ownerId}`, status === 'active' ? 'agent.restored' : 'agent.revoked', 'agent', agentId, owner.ownerId);
   }
 }

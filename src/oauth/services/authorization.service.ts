@@ -5,17 +5,19 @@ import { DataSource, IsNull, Repository } from 'typeorm';
 import type { OwnerPrincipal } from '../../common/auth/principals.js';
 import { hashToken } from '../../common/auth/token.js';
 import { AppConfig } from '../../config/app-config.js';
-import { IdentityService, type AgentView } from '../../identity/services/identity.service.js';
+import { IdentityService } from '../../identity/services/identity.service.js';
 import { AuthorizationRequestEntity } from '../entities/authorization-request.entity.js';
 import type { ClientEntity } from '../entities/client.entity.js';
 import { GrantEntity } from '../entities/grant.entity.js';
 import { isLoopbackUrl, redirectUriMatches } from '../domain/redirect-uris.js';
 import { DEFAULT_SCOPES, parseScopes, type Scope } from '../domain/scopes.js';
 import { OAuthError } from '../oauth.errors.js';
+import { OWNER_STATUS_SQL, type OwnerStatusRow } from '../queries/owner.queries.js';
 import { BrokerAudit } from './broker-audit.js';
 import { ClientsService } from './clients.service.js';
 import { DelegationService, type AgreementStatus } from './delegation.service.js';
 import { TokensService } from './tokens.service.js';
+import type { AgentView } from '../../identity/identity.types.js';
 
 /** How long a consent page stays valid. */
 export const TRANSACTION_TTL_MS = 10 * 60 * 1000;
@@ -170,7 +172,7 @@ export class AuthorizationService {
         return false;
       }
     });
-    const agents = (await this.identity.listForOwner(owner.ownerId)).filter((a) => a.status === 'active');
+    const agents = (await this.identity.ownerAgents(owner)).filter((a) => a.status === 'active');
     const [previous] = await this.dataSource
       .getRepository(GrantEntity)
       .find({ where: { ownerId: owner.ownerId, clientRowId: client.id, revokedAt: IsNull() }, order: { createdAt: 'DESC' }, take: 1 });
@@ -189,7 +191,7 @@ export class AuthorizationService {
       owner: { email: owner.email },
       agents,
       currentAgentId: previous && agents.some((a) => a.id === previous.agentId) ? previous.agentId : null,
-      agreement: await this.delegation.status(owner.ownerId),
+      agreement: await this.delegation.status(owner),
       redirectOrigin: redirect.protocol === 'http:' || redirect.protocol === 'https:' ? redirect.origin : `${redirect.protocol}`,
     };
   }
@@ -216,24 +218,24 @@ export class AuthorizationService {
       await this.audit.record(`owner:${owner.ownerId}`, 'consent.denied', 'client', client.clientId, owner.ownerId, { scopes: tx.scopes });
       return { redirect: this.redirectTo(tx.redirectUri, { error: 'access_denied', error_description: 'The owner denied the request.', state: tx.state }) };
     }
-    const ownerRow = await this.dataSource.query(`SELECT status FROM oauth_owner WHERE id = $1`, [owner.ownerId]) as Array<{ status: string }>;
+    const ownerRow = (await this.dataSource.query(OWNER_STATUS_SQL, [owner.ownerId])) as OwnerStatusRow[];
     if (ownerRow[0]?.status !== 'active') {
       await this.finish(tx.id);
       return { redirect: this.redirectTo(tx.redirectUri, { error: 'access_denied', error_description: 'This owner account is suspended.', state: tx.state }) };
     }
-    const agreement = await this.delegation.status(owner.ownerId);
+    const agreement = await this.delegation.status(owner);
     if (!agreement.current_signed) {
       if (!decision.acceptAgreement) {
         return { again: await this.consentView(owner, tx, client, csrf), problem: 'Tick the box to sign the Master Agent Delegation agreement, or deny.' };
       }
-      await this.delegation.sign(owner.ownerId, agreement.current.version, decision.ip);
+      await this.delegation.sign(owner, agreement.current.version, decision.ip);
     }
     // "Sign agreement" alone: show the consent again, now with the agreement signed.
     if (decision.action === 'sign') return { again: await this.consentView(owner, tx, client, csrf), problem: '' };
     let agentId: string;
     const choice = typeof decision.agent === 'string' ? decision.agent : 'new';
     if (choice !== 'new') {
-      const agent = await this.identity.ownedAgent(owner.ownerId, choice);
+      const agent = await this.identity.ownedAgent(owner, choice);
       if (!agent || agent.status !== 'active') {
         return { again: await this.consentView(owner, tx, client, csrf), problem: 'Choose one of your active agents, or create a new one.' };
       }
@@ -246,7 +248,7 @@ export class AuthorizationService {
       if (!done.affected) throw new AuthorizePageError('This authorization request was already answered.');
       if (!agentId) {
         const name = typeof decision.newAgentName === 'string' && decision.newAgentName.trim() ? decision.newAgentName : client.clientName;
-        agentId = (await this.identity.createAgent(owner.ownerId, name, client.clientName, em)).id;
+        agentId = (await this.identity.createAgent(owner, name, client.clientName, em)).id;
       }
       const grants = em.getRepository(GrantEntity);
       const grant = await grants.save(grants.create({ ownerId: owner.ownerId, clientRowId: client.id, agentId, scopes: tx.scopes, resource: tx.resource }));

@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { OwnerPrincipal } from '../../common/auth/principals.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { Repository } from 'typeorm';
@@ -71,7 +72,8 @@ export class DelegationService implements OnApplicationBootstrap {
     return rows.map(({ version, sha256, publishedAt }) => ({ version, sha256, published_at: publishedAt.toISOString() }));
   }
 
-  async status(ownerId: string): Promise<AgreementStatus> {
+  async status(owner: OwnerPrincipal): Promise<AgreementStatus> {
+    const { ownerId } = owner;
     const current = await this.current();
     const [latest] = await this.signatures.find({ where: { ownerId }, order: { signedAt: 'DESC' }, take: 1 });
     const signedCurrent = await this.signatures.exists({ where: { ownerId, version: current.version } });
@@ -84,9 +86,10 @@ export class DelegationService implements OnApplicationBootstrap {
   }
 
   /** Records the owner's signature of a version (idempotent per owner and version). */
-  async sign(ownerId: string, version: string, ip: string): Promise<void> {
+  async sign(owner: OwnerPrincipal, version: string, ip: string): Promise<void> {
+    const { ownerId } = owner;
     const agreement = await this.version(version);
-    if (!agreement) throw oauthErrors.ownerNotFound();
+    if (!agreement) throw oauthErrors.agreementNotFound();
     const ipHash = await this.secrets.keyedHash('ip-hash', ip);
     const result = await this.signatures
       .createQueryBuilder()
@@ -101,10 +104,10 @@ export class DelegationService implements OnApplicationBootstrap {
 
   /** Publishes a new version (operators). Every owner must sign it before their tokens work again. */
   async publish(version: string, text: string, operator: string): Promise<AgreementView> {
-    if (!VERSION.test(version)) throw oauthErrors.invalidClientMetadata('version must be 1-20 letters, digits, dots or hyphens');
+    if (!VERSION.test(version)) throw oauthErrors.invalid('version must be 1-20 letters, digits, dots or hyphens');
     const body = text.replace(/\r\n?/g, '\n');
     if (body.trim().length < 20 || body.length > 100_000) {
-      throw oauthErrors.invalidClientMetadata('text must be 20 to 100,000 characters');
+      throw oauthErrors.invalid('text must be 20 to 100,000 characters');
     }
     if (await this.agreements.exists({ where: { version } })) throw oauthErrors.versionExists(version);
     const row = await this.agreements.save(this.agreements.create({ version, text: body, sha256: sha256Hex(body), publishedBy: operator }));

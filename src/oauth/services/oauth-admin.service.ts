@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { IdentityService, type AgentView } from '../../identity/services/identity.service.js';
+import { IdentityService } from '../../identity/services/identity.service.js';
 import type { ClientEntity } from '../entities/client.entity.js';
 import { OwnerEntity } from '../entities/owner.entity.js';
 import type { TokenEntity } from '../entities/token.entity.js';
@@ -10,6 +10,7 @@ import { BrokerAudit, type AuditView } from './broker-audit.js';
 import { ClientsService } from './clients.service.js';
 import { DelegationService, type AgreementView } from './delegation.service.js';
 import { TokensService } from './tokens.service.js';
+import type { AgentView } from '../../identity/identity.types.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -99,7 +100,7 @@ export class OauthAdminService {
     const owner = UUID.test(id) ? await this.owners.findOne({ where: { id } }) : null;
     if (!owner) throw oauthErrors.ownerNotFound();
     const { tokens } = await this.tokens.list({ ownerId: id, limit: 200, offset: 0 });
-    return { owner: ownerView(owner), agents: await this.identity.listForOwner(id), history: await this.audit.forOwner(id), tokens: tokens.map(tokenView) };
+    return { owner: ownerView(owner), agents: await this.identity.agentsOf(id), history: await this.audit.forOwner(id), tokens: tokens.map(tokenView) };
   }
 
   listAgents(status: string | undefined, limit: number, offset: number) {
@@ -108,7 +109,7 @@ export class OauthAdminService {
 
   async setAgentStatus(operator: string, id: string, status: 'active' | 'suspended', reason: string | null): Promise<AgentView> {
     if (!UUID.test(id)) throw oauthErrors.ownerNotFound();
-    const agent = await this.identity.setStatus(id, status, 'operator', reason);
+    const agent = await this.identity.setAgentStatusByOperator(id, status, reason);
     await this.audit.record(`operator:${operator}`, status === 'suspended' ? 'agent.suspended' : 'agent.restored', 'agent', id, agent.owner_id, { reason });
     return agent;
   }
@@ -124,7 +125,7 @@ export class OauthAdminService {
       await this.audit.record(`operator:${operator}`, 'client.preregistered', 'client', client.clientId, null, { client_name: client.clientName });
       return body;
     } catch (error) {
-      if (error instanceof OAuthError) throw oauthErrors.invalidClientMetadata(error.description);
+      if (error instanceof OAuthError) throw oauthErrors.invalid(error.description);
       throw error;
     }
   }

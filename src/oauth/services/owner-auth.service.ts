@@ -6,11 +6,13 @@ import type { OwnerPrincipal } from '../../common/auth/principals.js';
 import { generateToken, hashToken } from '../../common/auth/token.js';
 import { MailService } from '../../common/mail/mail.service.js';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
+import { isEmailAddress } from '../../common/validation/email-address.js';
 import { AppConfig } from '../../config/app-config.js';
 import { OwnerEntity } from '../entities/owner.entity.js';
 import { SessionEntity } from '../entities/session.entity.js';
 import { SigninChallengeEntity } from '../entities/signin-challenge.entity.js';
 import { oauthErrors } from '../oauth.errors.js';
+import { COUNT_SIGNIN_ATTEMPT_SQL, UPSERT_OWNER_SQL, type SigninAttemptRow } from '../queries/owner.queries.js';
 import { BrokerAudit } from './broker-audit.js';
 
 export const SIGNIN_TTL_MS = 15 * 60 * 1000;
@@ -18,8 +20,6 @@ export const SIGNIN_MAX_ATTEMPTS = 5;
 /** Sessions end after 24 h without use, and 14 days after sign-in whatever happens. */
 export const SESSION_IDLE_MS = 24 * 3600 * 1000;
 export const SESSION_ABSOLUTE_MS = 14 * 24 * 3600 * 1000;
-
-const EMAIL = /^[^\s@<>"'(),;:\\[\]]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 /** Where a sign-in may send the browser back to: a path on this site, never another origin. */
 export function safeReturnTo(value: unknown): string {
@@ -33,8 +33,7 @@ export function safeReturnTo(value: unknown): string {
 export function normaliseEmail(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const email = value.trim().toLowerCase();
-  if (email.length > 254 || !EMAIL.test(email)) return undefined;
-  return email;
+  return isEmailAddress(email) ? email : undefined;
 }
 
 export interface SigninStarted {
@@ -114,13 +113,10 @@ export class OwnerAuthService {
     const handle = typeof handleInput === 'string' ? handleInput : '';
     const code = typeof codeInput === 'string' ? codeInput.replace(/\s+/g, '') : '';
     const row = handle ? await this.challenges.findOne({ where: { challengeHash: hashToken(handle) } }) : null;
-    const refuse = (message: string) => oauthErrors.invalidClientMetadata(message);
+    const refuse = (message: string) => oauthErrors.invalid(message);
     if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) throw refuse('This sign-in has expired or was already used. Start again.');
     if (row.attempts >= SIGNIN_MAX_ATTEMPTS) throw refuse('Too many wrong codes. Start again to get a new one.');
-    const attempts = (await this.dataSource.query(
-      `UPDATE oauth_signin_challenge SET attempts = attempts + 1 WHERE id = $1 AND attempts < $2 RETURNING attempts`,
-      [row.id, SIGNIN_MAX_ATTEMPTS],
-    )) as [Array<{ attempts: number }>, number];
+    const attempts = (await this.dataSource.query(COUNT_SIGNIN_ATTEMPT_SQL, [row.id, SIGNIN_MAX_ATTEMPTS])) as [SigninAttemptRow[], number];
     if (attempts[1] === 0) throw refuse('Too many wrong codes. Start again to get a new one.');
     const expected = Buffer.from(row.codeHash);
     if (!/^\d{6}$/.test(code) || !timingSafeEqual(Buffer.from(hashToken(`${handle}:${code}`)), expected)) {
@@ -141,7 +137,7 @@ export class OwnerAuthService {
   async confirmLink(linkInput: unknown): Promise<SignedIn> {
     const row = typeof linkInput === 'string' && linkInput.length <= 200 ? await this.challenges.findOne({ where: { linkHash: hashToken(linkInput) } }) : null;
     if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) {
-      throw oauthErrors.invalidClientMetadata('This sign-in link has expired or was already used. Start again.');
+      throw oauthErrors.invalid('This sign-in link has expired or was already used. Start again.');
     }
     return this.complete(row);
   }
@@ -149,12 +145,8 @@ export class OwnerAuthService {
   private async complete(row: SigninChallengeEntity): Promise<SignedIn> {
     return this.dataSource.transaction(async (tx) => {
       const used = await tx.getRepository(SigninChallengeEntity).update({ id: row.id, usedAt: IsNull() }, { usedAt: new Date() });
-      if (!used.affected) throw oauthErrors.invalidClientMetadata('This sign-in was already used. Start again.');
-      await tx.query(
-        `INSERT INTO oauth_owner (email, last_sign_in_at) VALUES ($1, now())
-         ON CONFLICT (email) DO UPDATE SET last_sign_in_at = now()`,
-        [row.email],
-      );
+      if (!used.affected) throw oauthErrors.invalid('This sign-in was already used. Start again.');
+      await tx.query(UPSERT_OWNER_SQL, [row.email]);
       const owner = await tx.getRepository(OwnerEntity).findOneByOrFail({ email: row.email });
       const sessionToken = generateToken('mss');
       const now = Date.now();
@@ -186,11 +178,13 @@ export class OwnerAuthService {
     return { kind: 'owner', ownerId: owner.id, email: owner.email, sessionId: session.id };
   }
 
-  async signOut(sessionId: string): Promise<void> {
-    await this.sessions.update({ id: sessionId }, { revokedAt: new Date() });
+  /** Ends the owner's current session. */
+  async signOut(owner: OwnerPrincipal): Promise<void> {
+    await this.sessions.update({ id: owner.sessionId }, { revokedAt: new Date() });
   }
 
-  async owner(ownerId: string): Promise<OwnerEntity | null> {
-    return this.owners.findOne({ where: { id: ownerId } });
+  /** The signed-in owner's account row (its status may have changed since sign-in). */
+  async owner(owner: OwnerPrincipal): Promise<OwnerEntity | null> {
+    return this.owners.findOne({ where: { id: owner.ownerId } });
   }
 }

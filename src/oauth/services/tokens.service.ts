@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHash, randomUUID } from 'node:crypto';
-import { DataSource, type EntityManager, Repository } from 'typeorm';
+import { DataSource, type EntityManager, type FindOptionsWhere, Repository } from 'typeorm';
 import { generateToken, hashToken } from '../../common/auth/token.js';
 import { AppConfig } from '../../config/app-config.js';
 import type { ClientEntity } from '../entities/client.entity.js';
@@ -9,7 +9,7 @@ import { GrantEntity } from '../entities/grant.entity.js';
 import { TokenEntity } from '../entities/token.entity.js';
 import { formatScopes, parseScopes } from '../domain/scopes.js';
 import { OAuthError } from '../oauth.errors.js';
-import { CONSUME_TOKEN_SQL, OWNER_ELIGIBLE_SQL, REVOKE_FAMILY_SQL } from '../queries/access.queries.js';
+import { CONSUME_TOKEN_SQL, OWNER_ELIGIBLE_SQL, REVOKE_FAMILY_SQL, REVOKE_GRANT_TOKENS_SQL, type OwnerEligibleRow } from '../queries/access.queries.js';
 import { BrokerAudit } from './broker-audit.js';
 
 export const CODE_TTL_SECONDS = 60;
@@ -156,7 +156,7 @@ export class TokensService {
 
   /** New tokens only while the owner is active and has signed the current agreement. */
   private async requireEligible(ownerId: string): Promise<void> {
-    const [row] = (await this.dataSource.query(OWNER_ELIGIBLE_SQL, [ownerId])) as Array<{ status: string; agreement_current: boolean }>;
+    const [row] = (await this.dataSource.query(OWNER_ELIGIBLE_SQL, [ownerId])) as OwnerEligibleRow[];
     if (!row || row.status !== 'active') throw new OAuthError('invalid_grant', 'The owner of this grant is suspended.');
     if (!row.agreement_current) {
       throw new OAuthError('invalid_grant', 'The owner must sign the current Master Agent Delegation agreement before new tokens are issued.');
@@ -182,7 +182,7 @@ export class TokensService {
   async revokeGrant(grantId: string, by: string): Promise<void> {
     await this.dataSource.transaction(async (tx) => {
       await tx.getRepository(GrantEntity).update({ id: grantId }, { revokedAt: new Date(), revokedBy: by });
-      await tx.query(`UPDATE oauth_token SET revoked_at = now(), revoked_reason = 'grant_revoked' WHERE grant_id = $1 AND revoked_at IS NULL`, [grantId]);
+      await tx.query(REVOKE_GRANT_TOKENS_SQL, [grantId]);
     });
   }
 
@@ -195,7 +195,7 @@ export class TokensService {
   }
 
   async list(filter: { ownerId?: string; clientRowId?: string; limit: number; offset: number }): Promise<{ tokens: TokenEntity[]; total: number }> {
-    const where: Record<string, unknown> = {};
+    const where: FindOptionsWhere<TokenEntity> = {};
     if (filter.ownerId) where.ownerId = filter.ownerId;
     if (filter.clientRowId) where.clientRowId = filter.clientRowId;
     const [tokens, total] = await this.tokens.findAndCount({ where, order: { createdAt: 'DESC' }, take: filter.limit, skip: filter.offset });

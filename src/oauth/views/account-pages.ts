@@ -1,7 +1,11 @@
-import type { AgentView } from '../../identity/services/identity.service.js';
+
 import type { AgreementStatus, AgreementView } from '../services/delegation.service.js';
 import { agreementHtml } from './consent-page.js';
-import { brokerLayout, escapeHtml, hidden, problemLine } from './layout.js';
+import type { HtmlPage } from '../../common/http/page.js';
+import { brokerPage, escapeHtml, hidden, problemLine } from './layout.js';
+
+// The owner's account page and the delegation agreement pages.
+import type { AgentView } from '../../identity/identity.types.js';
 
 export interface GrantRow {
   id: string;
@@ -35,7 +39,7 @@ const POLICIES = ['allow', 'warn', 'require', 'block'];
 
 const when = (iso: string | null) => (iso ? escapeHtml(iso.replace('T', ' ').slice(0, 16) + ' UTC') : '<span class="muted">never</span>');
 
-export function accountPage(view: AccountView): string {
+export function accountPage(view: AccountView): HtmlPage {
   const agents = view.agents.length
     ? `<table><thead><tr><th>Agent</th><th>Mailbox</th><th>Status</th><th></th></tr></thead><tbody>${view.agents
         .map(
@@ -72,7 +76,7 @@ export function accountPage(view: AccountView): string {
   <select id="rp-policy" name="policy" data-testid="rp-policy-value">${POLICIES.map((p) => `<option value="${p}">${p}</option>`).join('')}</select>
   <div class="actions"><button type="submit" data-testid="rp-policy-save">Save rule</button></div>
 </form>`;
-  return brokerLayout({
+  return brokerPage(200, {
     title: 'Your account',
     wide: true,
     main: `<h1>Your account</h1>
@@ -97,7 +101,7 @@ export function agreementPage(options: {
   current: boolean;
   signable?: { csrf: string; returnTo: string; alreadySigned: boolean };
   problem?: string;
-}): string {
+}, status = 200): HtmlPage {
   const { agreement } = options;
   let form = '';
   if (options.signable && !options.signable.alreadySigned && options.current) {
@@ -113,7 +117,7 @@ export function agreementPage(options: {
   } else if (!options.signable && options.current) {
     form = '<p class="muted"><a href="/legal/delegation/sign">Sign in to sign it</a>.</p>';
   }
-  return brokerLayout({
+  return brokerPage(status, {
     title: `Master Agent Delegation agreement ${agreement.version}`,
     wide: true,
     main: `<p class="muted">Version ${escapeHtml(agreement.version)}${options.current ? ' (current)' : ' (superseded)'} · published ${when(agreement.published_at)} · SHA-256 <code>${escapeHtml(agreement.sha256)}</code></p>

@@ -1,7 +1,10 @@
 import { marked } from 'marked';
 import { SCOPES, type Scope } from '../domain/scopes.js';
 import type { ConsentView } from '../services/authorization.service.js';
-import { brokerLayout, escapeHtml, hidden, problemLine } from './layout.js';
+import type { HtmlPage } from '../../common/http/page.js';
+import { brokerPage, escapeHtml, hidden, problemLine } from './layout.js';
+
+// The consent page: who asks, for which scopes, as which agent, and the agreement to sign first.
 
 /** The agreement text as HTML (raw HTML in the source is escaped, never rendered). */
 export function agreementHtml(text: string): string {
@@ -12,7 +15,8 @@ export function scopeList(scopes: readonly string[]): string {
   return `<ul class="scopes">${scopes.map((s) => `<li><strong>${escapeHtml(SCOPES[s as Scope] ?? s)}</strong> <code class="muted">${escapeHtml(s)}</code></li>`).join('')}</ul>`;
 }
 
-export function consentPage(view: ConsentView, problem?: string): string {
+/** The consent form; its CSP lets the form's answer redirect to the client's validated origin. */
+export function consentPage(view: ConsentView, problem?: string): HtmlPage {
   const { client, agreement } = view;
   const cimd = client.clientIdHost
     ? `<p class="muted">Client identity published at <strong>${escapeHtml(client.clientIdHost)}</strong>.</p>`
@@ -36,8 +40,9 @@ export function consentPage(view: ConsentView, problem?: string): string {
   <div class="agreement">${agreementHtml(agreement.current.text)}</div>
   <label class="inline"><input type="checkbox" name="accept_agreement" value="yes" data-testid="delegation-accept"> <span>I have read and sign the Master Agent Delegation agreement (version ${escapeHtml(agreement.current.version)}).</span></label>`
     : `<p class="muted">You signed the Master Agent Delegation agreement, version ${escapeHtml(agreement.current.version)}.</p>`;
-  return brokerLayout({
+  return brokerPage(problem ? 400 : 200, {
     title: `Allow ${client.name}?`,
+    formAction: view.redirectOrigin,
     main: `<h1>Allow <span>${escapeHtml(client.name)}</span> to act for you?</h1>
 ${cimd}
 <p>It will be sent back to <strong>${escapeHtml(client.redirectHost)}</strong>.</p>

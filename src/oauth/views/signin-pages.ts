@@ -1,7 +1,10 @@
-import { brokerLayout, escapeHtml, hidden, problemLine } from './layout.js';
+import type { HtmlPage } from '../../common/http/page.js';
+import { brokerPage, escapeHtml, hidden, problemLine } from './layout.js';
 
-export function signinPage(options: { returnTo: string; email?: string; problem?: string }): string {
-  return brokerLayout({
+// The passwordless sign-in pages: the email form, the code form, the link's confirmation button.
+
+export function signinPage(options: { returnTo: string; email?: string; problem?: string }, status = 200): HtmlPage {
+  return brokerPage(status, {
     title: 'Sign in',
     main: `<h1>Sign in</h1>
 <p>Enter your email address. We will mail you a six-digit code and a sign-in link. No password needed.</p>
@@ -15,8 +18,8 @@ ${problemLine(options.problem)}
   });
 }
 
-export function codePage(options: { handle: string; email: string; problem?: string }): string {
-  return brokerLayout({
+export function codePage(options: { handle: string; email: string; problem?: string }, status = 200): HtmlPage {
+  return brokerPage(status, {
     title: 'Enter your code',
     main: `<h1>Check your mail</h1>
 <p>If <strong>${escapeHtml(options.email)}</strong> can receive mail, a message with a six-digit code is on its way. Type the code here, or open the link in the message on this device.</p>
@@ -31,8 +34,8 @@ ${problemLine(options.problem)}
   });
 }
 
-export function confirmLinkPage(options: { token: string; email: string }): string {
-  return brokerLayout({
+export function confirmLinkPage(options: { token: string; email: string }): HtmlPage {
+  return brokerPage(200, {
     title: 'Confirm sign-in',
     main: `<h1>Sign in as ${escapeHtml(options.email)}?</h1>
 <p>Press the button to finish signing in on this device.</p>

@@ -71,6 +71,14 @@ describe('directory: pages for people', () => {
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toMatch(/^application\/javascript/);
     expect(await script.text()).toContain("fetch('/api/v1/globe'");
+    // A static file: cacheable, revalidated by its ETag, and allowed by the strict CSP's script-src 'self'.
+    expect(script.headers.get('cache-control')).toBe('public, max-age=300');
+    const etag = script.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const again = await fetch(`${t.url}/globe.js`, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
   });
 
   it('GET /docs lists every page and /docs/<path> renders its Markdown', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOT_QUERIES } from '../../../src/directory/services/directory.service.js';
+import { HOT_QUERIES } from '../../../src/directory/queries/member.queries.js';
 import { explainPlan } from '../../support/explain.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NON_BINDING_MESSAGE } from '../../../src/dmv/domain/certificate-view.js';
+import { NON_BINDING_MESSAGE } from '../../../src/dmv/dmv.types.js';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { mcpCall, mcpRequest, nextIp, schemaErrors, verificationLink, type McpCallResult } from './dmv-support.js';

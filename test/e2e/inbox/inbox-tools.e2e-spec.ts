@@ -156,6 +156,9 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
     expect(spoof.data.error.message).toMatch(/from/);
     const injected = await brokerTool(a, agent.token, 'inbox_send', { to: 'person@remote.example\r\nBcc: victim@remote.example', subject: 's', text: 't' });
     expect(injected.data.error.code).toBe('validation_failed');
+    // The service's one address rule: a numeric top-level domain is not an address.
+    const numericTld = await brokerTool(a, agent.token, 'inbox_send', { to: 'person@remote.123', subject: 's', text: 't' });
+    expect(numericTld.data.error).toMatchObject({ code: 'validation_failed', side_effects: { email_sent: false } });
     expect(relay.messages.length).toBe(before + 1);
   });
 

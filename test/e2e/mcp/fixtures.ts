@@ -2,7 +2,8 @@
 // tests do not depend on the feature tools other modules register.
 import { SiteLinks } from '../../../src/common/http/site-links.js';
 import { AppError } from '../../../src/common/errors/app-error.js';
-import { MCP_EXTRA_PROFILES, type McpProfile } from '../../../src/mcp/endpoints/profile.js';
+import { MCP_EXTRA_PROFILES } from '../../../src/mcp/endpoints/profile.js';
+import type { McpProfile } from '../../../src/mcp/protocol/server-profile.js';
 import { LEGACY_REVISIONS, MODERN_REVISIONS } from '../../../src/mcp/protocol/revisions.js';
 import { defineResource, defineTool } from '../../../src/mcp/registry/define-tool.js';
 import type { TestingModuleBuilder } from '@nestjs/testing';
@@ -101,29 +102,51 @@ export const failTool = defineTool<SiteLinks, { mode: string; sync?: boolean }, 
 });
 
 /**
- * What `snapshot` answers: a frozen object that tests replace (never mutate) to change the answer,
- * as a service caching its answer does, and a plain object that tests mutate in place.
+ * What `snapshot` and `live` answer. `snapshot` declares memoizeResult: tests replace its answer
+ * object (never mutate it) to change the answer, as a service caching its answer does. `live`
+ * declares nothing: tests mutate its object in place.
  */
-export const snapshotState: { frozen: Readonly<{ value: string }>; mutable: { value: string } } = {
-  frozen: Object.freeze({ value: 'first "quoted" \\ answer' }),
+/** A snapshot answer: a string, and optionally nested data (the engine freezes that too). */
+export interface SnapshotAnswer {
+  value: string;
+  nested?: { list: number[] };
+}
+
+export const snapshotState: { current: SnapshotAnswer; mutable: SnapshotAnswer } = {
+  current: { value: 'first "quoted" \\ answer' },
   mutable: { value: 'plain' },
 };
 
-export const snapshotTool = defineTool<SiteLinks, { frozen?: boolean }, { value: string }>({
+const valueOutput = {
+  type: 'object',
+  properties: { value: { type: 'string' }, nested: { type: 'object' } },
+  required: ['value'],
+  additionalProperties: false,
+} as const;
+
+export const snapshotTool = defineTool<SiteLinks, Record<string, never>, SnapshotAnswer>({
   name: 'snapshot',
   title: 'Snapshot',
-  description: 'Returns the current snapshot answer: the frozen one by default, the mutable one with frozen: false.',
-  inputSchema: { type: 'object', properties: { frozen: { type: 'boolean' } }, additionalProperties: false },
-  outputSchema: {
-    type: 'object',
-    properties: { value: { type: 'string' } },
-    required: ['value'],
-    additionalProperties: false,
-  },
+  description: 'Returns the current snapshot answer (the same object until it changes).',
+  inputSchema: { type: 'object', additionalProperties: false },
+  outputSchema: valueOutput,
   annotations: readOnly,
   service: SiteLinks,
   testInput: {},
-  run: (_links, input) => (input.frozen === false ? snapshotState.mutable : snapshotState.frozen),
+  memoizeResult: true,
+  run: () => snapshotState.current,
+});
+
+export const liveTool = defineTool<SiteLinks, Record<string, never>, SnapshotAnswer>({
+  name: 'live',
+  title: 'Live',
+  description: 'Returns the live answer, an object changed in place.',
+  inputSchema: { type: 'object', additionalProperties: false },
+  outputSchema: valueOutput,
+  annotations: readOnly,
+  service: SiteLinks,
+  testInput: {},
+  run: () => snapshotState.mutable,
 });
 
 export const fixtureResources = [
@@ -162,7 +185,7 @@ export function fixtureProfile(overrides: Partial<McpProfile> = {}): McpProfile 
     instructions: 'Fixture server for protocol tests.',
     advertise: false,
     auth: { type: 'none' },
-    tools: [echoTool, contextTool, failTool, snapshotTool],
+    tools: [echoTool, contextTool, failTool, snapshotTool, liveTool],
     resources: fixtureResources,
     ...overrides,
   };

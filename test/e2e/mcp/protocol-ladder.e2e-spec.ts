@@ -300,7 +300,7 @@ const rows: Row[] = [
       expect(r.json.result.ttlMs).toBeGreaterThan(0);
       expect(r.json.result.cacheScope).toBe('public');
       expect(r.json.result._meta['io.modelcontextprotocol/serverInfo']).toEqual({ name: 'fixture', version: '9.9.9' });
-      expect(r.json.result.tools.map((x: { name: string }) => x.name)).toEqual(['echo', 'context', 'fail', 'snapshot']);
+      expect(r.json.result.tools.map((x: { name: string }) => x.name)).toEqual(['echo', 'context', 'fail', 'snapshot', 'live']);
     },
   },
   {

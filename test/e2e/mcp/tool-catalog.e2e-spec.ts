@@ -54,7 +54,7 @@ describe('every registered tool on every server', () => {
   afterAll(() => t?.close());
 
   it('each server directory lists every *.tool.ts file in its index', () => {
-    for (const profile of [...servers, brokerProfile(t.config)]) {
+    for (const profile of [...servers, brokerProfile()]) {
       const dir = path.resolve('src/mcp/tools', profile.name);
       const files = readdirSync(dir).filter((f) => f.endsWith('.tool.ts'));
       const fromFiles = files.map((f) => f.slice(0, -'.tool.ts'.length).replace(/-/g, '_')).sort();

@@ -6,7 +6,6 @@ import { OperatorsService } from '../../../src/common/auth/operators.service.js'
 import { SiteLinks } from '../../../src/common/http/site-links.js';
 import { brokerProfile } from '../../../src/mcp/endpoints/broker.profile.js';
 import { defineTool } from '../../../src/mcp/registry/define-tool.js';
-import { loadConfig } from '../../../src/config/app-config.js';
 import { brokerCall, createBrokerPrincipal } from '../../support/broker.js';
 import { insertOAuthClient, signAgreement } from '../../support/factories/index.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
@@ -39,7 +38,7 @@ describe('the /broker/mcp gate', () => {
       override: (b) =>
         withFixture([
           {
-            ...brokerProfile(loadConfig({ PUBLIC_BASE_URL: 'http://placeholder' })),
+            ...brokerProfile(),
             name: 'broker-scoped',
             mounts: [{ path: SCOPED_PATH, source: 'mcp' }],
             advertise: false,
@@ -218,5 +217,30 @@ describe('broker cleanup', () => {
     expect(removed.unused_clients).toBe(1);
     expect(await t.sql(`SELECT id FROM oauth_token WHERE id = $1`, [live.tokenId])).toHaveLength(1);
     expect(await t.sql(`SELECT id FROM oauth_token WHERE id = $1`, [old.tokenId])).toHaveLength(0);
+    // Idempotent: a second pass (another instance's, say) finds nothing more to remove.
+    expect(Object.values(await t.app.get(OauthCleanup).run()).every((n) => n === 0)).toBe(true);
+  });
+
+  it('is a pg-boss job on a 15-minute schedule; a queued job runs and deletes only expired rows', async () => {
+    const { OauthCleanup, OAUTH_CLEANUP_CRON, OAUTH_CLEANUP_QUEUE } = await import('../../../src/oauth/services/oauth-cleanup.js');
+    const schedules = await t.sql<{ name: string; cron: string }>(`SELECT name, cron FROM pgboss.schedule WHERE name = $1`, [OAUTH_CLEANUP_QUEUE]);
+    expect(schedules).toEqual([{ name: OAUTH_CLEANUP_QUEUE, cron: OAUTH_CLEANUP_CRON }]);
+
+    const live = await createBrokerPrincipal(t);
+    const old = await createBrokerPrincipal(t);
+    await t.sql(`UPDATE oauth_token SET expires_at = now() - interval '31 days' WHERE id = $1`, [old.tokenId]);
+    // Expired, but not yet past the 30 days operators keep it for.
+    await t.sql(`UPDATE oauth_token SET revoked_at = now() - interval '2 days' WHERE id = $1`, [live.tokenId]);
+
+    const cleanup = t.app.get(OauthCleanup);
+    const jobId = await cleanup.trigger();
+    expect(jobId).toBeTruthy();
+    const deadline = Date.now() + 20_000;
+    while ((await cleanup.jobState(jobId!)) !== 'completed') {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await t.sql(`SELECT id FROM oauth_token WHERE id = $1`, [old.tokenId])).toHaveLength(0);
+    expect(await t.sql(`SELECT id FROM oauth_token WHERE id = $1`, [live.tokenId])).toHaveLength(1);
   });
 });

@@ -47,6 +47,10 @@ describe('owner sign-in and sessions', () => {
     const r = await start('not-an-address', '10.1.0.4');
     expect(r.statusCode).toBe(400);
     expect(r.body).toContain('valid email address');
+    // The service's one address rule (common/validation/email-address.ts): the domain needs a letter TLD.
+    for (const address of ['owner@example.123', 'a@b.c', 'o..wner@example.org']) {
+      expect((await start(address, '10.1.0.4')).statusCode, address).toBe(400);
+    }
   });
 
   it('budgets per address and per IP answer 429 on the page with Retry-After', async () => {

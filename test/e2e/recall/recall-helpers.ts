@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import { newCredential } from '../../support/factories/memory.factory.js';
+import { connectSdk1, type Client1 as Client } from '../../support/mcp-clients.js';
 import type { TestApp } from '../../support/test-app.js';
 
 export { newCredential } from '../../support/factories/memory.factory.js';
@@ -65,4 +67,37 @@ export async function publish(
     headers: writeHeaders(credential),
     body: { ...message, public_ack: true, request_id: randomUUID() },
   });
+}
+
+// MCP: the official SDK client over Streamable HTTP, as agent programs use it.
+
+export type ToolResult = {
+  isError?: boolean;
+  structuredContent?: Record<string, unknown>;
+  content: Array<{ type: string; text: string }>;
+};
+
+/** An MCP client the way an agent program would build one: the official legacy SDK over Streamable HTTP. */
+export async function connect(t: TestApp, headers: Record<string, string> = {}): Promise<Client> {
+  return (await connectSdk1(`${t.url}/recall/mcp`, { name: 'recall-e2e-agent', headers })).client;
+}
+
+export const writer = (t: TestApp, credential: string) =>
+  connect(t, { authorization: `Bearer ${credential}`, 'x-agentrecall-write': 'true' });
+
+export async function call(client: Client, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+  return (await client.callTool({ name, arguments: args })) as ToolResult;
+}
+
+/** The error code of an isError result (never a success, never a JSON-RPC error). */
+export function errorCode(result: ToolResult): string {
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent).toBeUndefined();
+  return (JSON.parse(result.content[0].text) as { error: string }).error;
+}
+
+export function ok(result: ToolResult): Record<string, unknown> {
+  if (result.isError) throw new Error(`tool failed: ${result.content[0]?.text}`);
+  expect(JSON.parse(result.content[0].text)).toEqual(result.structuredContent);
+  return result.structuredContent!;
 }

@@ -1,8 +1,8 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
-import { newCredential } from './recall-helpers.js';
-import { connectSdk1, type Client1 as Client } from '../../support/mcp-clients.js';
+import { call, connect, errorCode, newCredential, ok, writer } from './recall-helpers.js';
 
 const OPERATOR = 'mco_recall_operator_token_for_tests_4567_00000000';
 const TOOLS = [
@@ -15,37 +15,6 @@ const TOOLS = [
   'search_memory',
   'find_similar_agents',
 ];
-
-type ToolResult = {
-  isError?: boolean;
-  structuredContent?: Record<string, unknown>;
-  content: Array<{ type: string; text: string }>;
-};
-
-/** An MCP client the way an agent program would build one: the official legacy SDK over Streamable HTTP. */
-async function connect(t: TestApp, headers: Record<string, string> = {}): Promise<Client> {
-  return (await connectSdk1(`${t.url}/recall/mcp`, { name: 'recall-e2e-agent', headers })).client;
-}
-
-const writer = (t: TestApp, credential: string) =>
-  connect(t, { authorization: `Bearer ${credential}`, 'x-agentrecall-write': 'true' });
-
-async function call(client: Client, name: string, args: Record<string, unknown>): Promise<ToolResult> {
-  return (await client.callTool({ name, arguments: args })) as ToolResult;
-}
-
-/** The error code of an isError result (never a success, never a JSON-RPC error). */
-function errorCode(result: ToolResult): string {
-  expect(result.isError).toBe(true);
-  expect(result.structuredContent).toBeUndefined();
-  return (JSON.parse(result.content[0].text) as { error: string }).error;
-}
-
-function ok(result: ToolResult): Record<string, unknown> {
-  if (result.isError) throw new Error(`tool failed: ${result.content[0]?.text}`);
-  expect(JSON.parse(result.content[0].text)).toEqual(result.structuredContent);
-  return result.structuredContent!;
-}
 
 const write = (args: Record<string, unknown>) => ({ ...args, public_ack: true, request_id: randomUUID() });
 

@@ -2,20 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestChangeSql } from '../../../src/common/search/index-sync.js';
 import { loadSyntheticRecall } from '../../../src/memory/testing/synthetic-recall.js';
 import {
-  AGENT_TERMS_SQL,
-  AGENT_TOPICS_SQL,
-  CANDIDATE_TERMS_SQL,
   FIRST_ID,
   INDEX_CHUNK_SQL,
   INDEX_ROWS_SQL,
   LIST_TOPICS_SQL,
   MESSAGES_BY_ID_SQL,
   readMessagesSql,
+  SNIPPETS_SQL,
+} from '../../../src/memory/queries/messages.queries.js';
+import {
+  AGENT_TERMS_SQL,
+  AGENT_TOPICS_SQL,
+  CANDIDATE_TERMS_SQL,
   SIMILAR_CANDIDATES_SQL,
   SIMILAR_STATE_SQL,
-  SNIPPETS_SQL,
   TERM_DF_SQL,
-} from '../../../src/memory/services/recall-queries.js';
+} from '../../../src/memory/queries/similar-agents.queries.js';
 import { explainPlan } from '../../support/explain.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { createCategory, publish, registerAgent, rest } from './recall-helpers.js';

@@ -75,4 +75,33 @@ describe('recall: per-credential write limits', () => {
       await strict.close();
     }
   });
+  it('tells the remaining budget on every write that spent it, refusals included, over REST and MCP', async () => {
+    const app = await createTestApp({ env: { RATE_LIMIT_GENERAL: 'off', RATE_LIMIT_RECALL_WRITE: '10/60' } });
+    try {
+      const credential = await registerAgent(app, 'counted'); // charged to the client address
+      await createCategory(app, credential, 'counted'); // 9 left
+      const refused = await publish(app, credential, { category: 'counted', topic: 'a', title: 'leak', body: `key AKIA${'Q7RZ4MXK2P9WJ3TB'}` });
+      expect(refused.status).toBe(422);
+      expect(refused.headers.get('x-recall-write-remaining')).toBe('8');
+
+      const mcp = (args: Record<string, unknown>) =>
+        fetch(`${app.url}/recall/mcp`, {
+          method: 'POST',
+          headers: { ...writeHeaders(credential), accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'publish_message', arguments: args } }),
+        });
+      const args = { category: 'counted', topic: 'b', title: 'fine', body: 'fine', public_ack: true, request_id: randomUUID() };
+      const published = await mcp(args);
+      expect(published.headers.get('x-recall-write-remaining')).toBe('7');
+      expect(published.headers.get('idempotency-replayed')).toBeNull();
+      const replayed = await mcp(args);
+      expect(replayed.headers.get('idempotency-replayed')).toBe('true');
+      expect(replayed.headers.get('x-recall-write-remaining')).toBeNull();
+      const rejected = await mcp({ ...args, body: `key AKIA${'Q7RZ4MXK2P9WJ3TB'}`, request_id: randomUUID() });
+      expect(((await rejected.json()) as { result: { isError: boolean } }).result.isError).toBe(true);
+      expect(rejected.headers.get('x-recall-write-remaining')).toBe('6');
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -71,3 +71,25 @@ export const discoverySourceProperties = {
   rp_discovery_url: { description: 'Not accepted here (discovery_source_not_allowed).' },
   rp_attestation: { description: 'Not accepted anywhere (discovery_source_not_allowed).' },
 };
+
+/**
+ * The result fields identity_signup and identity_prove share: the recorded acceptance, whether it
+ * was reused, the service's verification, what the call changed, the agent, the ledger mail and
+ * the signup request to send.
+ */
+export const signupResultProperties = {
+  acceptance: acceptanceSchema,
+  reuse: { type: 'boolean' },
+  rp_verification: rpVerificationSchema,
+  rp_verification_warning: { type: 'string', description: 'Only when a warn policy proceeds: tell your human owner. Advisory, not a safety rating.' },
+  side_effects: sideEffectsSchema,
+  agent_id: str,
+  agent_email: str,
+  audience: str,
+  tos_ledger_email: ledgerEmailSchema,
+  signup_request: signupRequestSchema,
+  next_steps: nextStepsSchema,
+};
+
+/** The shared fields both results always carry. */
+export const signupResultRequired = ['acceptance', 'reuse', 'side_effects', 'agent_id', 'agent_email', 'audience', 'tos_ledger_email'];

@@ -1,8 +1,8 @@
 import type { AgentPrincipal } from '../../../common/auth/principals.js';
-import { IdentityService, type ProveInput } from '../../../identity/services/identity.service.js';
-import type { ProveResult } from '../../../identity/services/signup.views.js';
+import { IdentityService } from '../../../identity/services/identity.service.js';
 import { defineTool } from '../../registry/define-tool.js';
-import { acceptanceSchema, ledgerEmailSchema, nextStepsSchema, rpVerificationSchema, sideEffectsSchema, signupRequestSchema } from './_schemas.js';
+import { signupResultProperties, signupResultRequired } from './_schemas.js';
+import type { ProveInput, ProveResult } from '../../../identity/identity.types.js';
 
 export const identityProveTool = defineTool<IdentityService, ProveInput, ProveResult>({
   name: 'identity_prove',
@@ -45,19 +45,9 @@ export const identityProveTool = defineTool<IdentityService, ProveInput, ProveRe
       },
       verification_instructions: { type: 'object' },
       scopes: { type: 'array', items: { type: 'string' } },
-      acceptance: acceptanceSchema,
-      reuse: { type: 'boolean' },
-      rp_verification: rpVerificationSchema,
-      rp_verification_warning: { type: 'string' },
-      side_effects: sideEffectsSchema,
-      agent_id: { type: 'string' },
-      agent_email: { type: 'string' },
-      audience: { type: 'string' },
-      tos_ledger_email: ledgerEmailSchema,
-      signup_request: signupRequestSchema,
-      next_steps: nextStepsSchema,
+      ...signupResultProperties,
     },
-    required: ['assertion', 'verification_instructions', 'scopes', 'acceptance', 'reuse', 'side_effects', 'agent_id', 'agent_email', 'audience', 'tos_ledger_email'],
+    required: ['assertion', 'verification_instructions', 'scopes', ...signupResultRequired],
     additionalProperties: false,
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -1,14 +1,12 @@
 import type { AgentPrincipal } from '../../../common/auth/principals.js';
 import { IdentityService } from '../../../identity/services/identity.service.js';
-import type { SignupRecordView } from '../../../identity/services/signup-proofs.js';
 import { defineTool } from '../../registry/define-tool.js';
 import { discoverySourceProperties } from './_schemas.js';
-
-type Input = { signup_token?: string; self_report?: { service: string; account?: string; context_url?: string } };
+import type { RecordSignupRequest, SignupRecordView } from '../../../identity/identity.types.js';
 
 const nullable = { type: ['string', 'null'] };
 
-export const identityRecordSignupTool = defineTool<IdentityService, Input, SignupRecordView>({
+export const identityRecordSignupTool = defineTool<IdentityService, RecordSignupRequest, SignupRecordView>({
   name: 'identity_record_signup',
   title: 'Record signed-up service proof',
   description:

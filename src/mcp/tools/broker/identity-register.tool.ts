@@ -1,9 +1,9 @@
 import type { AgentPrincipal } from '../../../common/auth/principals.js';
-import type { RegisterView } from '../../../identity/services/identity-profile.js';
 import { IdentityService } from '../../../identity/services/identity.service.js';
 import { defineTool } from '../../registry/define-tool.js';
+import type { RegisterInput, RegisterView } from '../../../identity/identity.types.js';
 
-export const identityRegisterTool = defineTool<IdentityService, { name?: string; harness?: string }, RegisterView>({
+export const identityRegisterTool = defineTool<IdentityService, RegisterInput, RegisterView>({
   name: 'identity_register',
   title: 'Create or resume agent sub-identity',
   description:

@@ -1,18 +1,10 @@
 import type { AgentPrincipal } from '../../../common/auth/principals.js';
 import { IdentityService } from '../../../identity/services/identity.service.js';
-import type { SignupResult } from '../../../identity/services/signup.views.js';
 import { defineTool } from '../../registry/define-tool.js';
-import {
-  acceptanceSchema,
-  discoverySourceProperties,
-  ledgerEmailSchema,
-  nextStepsSchema,
-  rpVerificationSchema,
-  sideEffectsSchema,
-  signupRequestSchema,
-} from './_schemas.js';
+import { discoverySourceProperties, signupResultProperties, signupResultRequired } from './_schemas.js';
+import type { SignupInput, SignupResult } from '../../../identity/identity.types.js';
 
-export const identitySignupTool = defineTool<IdentityService, Record<string, unknown>, SignupResult>({
+export const identitySignupTool = defineTool<IdentityService, SignupInput, SignupResult>({
   name: 'identity_signup',
   title: 'One-call brokered service signup',
   description:
@@ -54,8 +46,6 @@ export const identitySignupTool = defineTool<IdentityService, Record<string, unk
         },
         required: ['origin', 'audience', 'provider', 'terms', 'endpoints', 'scopes', 'attestation'],
       },
-      rp_verification: rpVerificationSchema,
-      rp_verification_warning: { type: 'string', description: 'Only when a warn policy proceeds: tell your human owner. Advisory, not a safety rating.' },
       assertion: {
         type: 'object',
         description: 'Send the JWT verbatim (it is in signup_request.headers.Authorization).',
@@ -63,17 +53,9 @@ export const identitySignupTool = defineTool<IdentityService, Record<string, unk
         required: ['jwt', 'jti', 'kid', 'typ', 'expiry'],
         additionalProperties: false,
       },
-      acceptance: acceptanceSchema,
-      reuse: { type: 'boolean' },
-      side_effects: sideEffectsSchema,
-      agent_id: { type: 'string' },
-      agent_email: { type: 'string' },
-      audience: { type: 'string' },
-      tos_ledger_email: ledgerEmailSchema,
-      signup_request: signupRequestSchema,
-      next_steps: nextStepsSchema,
+      ...signupResultProperties,
     },
-    required: ['service', 'rp_verification', 'assertion', 'acceptance', 'reuse', 'side_effects', 'agent_id', 'agent_email', 'audience', 'tos_ledger_email', 'signup_request', 'next_steps'],
+    required: ['service', 'rp_verification', 'assertion', ...signupResultRequired, 'signup_request', 'next_steps'],
     additionalProperties: false,
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

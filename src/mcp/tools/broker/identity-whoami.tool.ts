@@ -1,7 +1,7 @@
 import type { AgentPrincipal } from '../../../common/auth/principals.js';
-import type { WhoamiView } from '../../../identity/services/identity-profile.js';
 import { IdentityService } from '../../../identity/services/identity.service.js';
 import { defineTool } from '../../registry/define-tool.js';
+import type { WhoamiView } from '../../../identity/identity.types.js';
 
 export const identityWhoamiTool = defineTool<IdentityService, Record<string, never>, WhoamiView>({
   name: 'identity_whoami',

@@ -1,4 +1,4 @@
-import { getDocsCorpus } from '../../../directory/docs/docs-corpus.js';
+import { DirectoryService } from '../../../directory/services/directory.service.js';
 import { defineResource, type ResourceDefinition } from '../../registry/define-tool.js';
 
 /** The broker's four documentation resources: the same Markdown as the docs/site broker pages. */
@@ -10,9 +10,9 @@ const PAGES: { uri: string; page: string; name: string }[] = [
 ];
 
 export function brokerDocResources(): ResourceDefinition[] {
-  const corpus = getDocsCorpus();
+  const docs = DirectoryService.publishedDocs();
   return PAGES.map(({ uri, page, name }) => {
-    const doc = corpus.pages.find((p) => p.name === page);
+    const doc = docs.find((p) => p.name === page);
     if (!doc) throw new Error(`docs/site/${page}.md is missing (broker resource ${uri})`);
     return defineResource({ uri, name, title: doc.title, description: doc.description || undefined, mimeType: 'text/markdown', read: () => doc.body });
   });

@@ -1,4 +1,5 @@
-import { DirectoryService, type CommunityStatsResult } from '../../../directory/services/directory.service.js';
+import type { CommunityStatsResult } from '../../../directory/directory.types.js';
+import { DirectoryService } from '../../../directory/services/directory.service.js';
 import { defineTool } from '../../registry/define-tool.js';
 
 export const COMMUNITY_STATS_VIEW_URI = 'ui://agentcommunity/community-stats.html';
@@ -26,5 +27,6 @@ export const getCommunityStatsTool = defineTool<DirectoryService, Record<string,
   },
   service: DirectoryService,
   testInput: {},
+  memoizeResult: true,
   run: (directory) => directory.communityStats(),
 });

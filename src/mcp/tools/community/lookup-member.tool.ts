@@ -1,4 +1,5 @@
-import { DirectoryService, type LookupMemberResult } from '../../../directory/services/directory.service.js';
+import type { LookupMemberResult } from '../../../directory/directory.types.js';
+import { DirectoryService } from '../../../directory/services/directory.service.js';
 import { defineTool } from '../../registry/define-tool.js';
 
 export const lookupMemberTool = defineTool<DirectoryService, { query: string }, LookupMemberResult>({

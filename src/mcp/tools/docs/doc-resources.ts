@@ -1,10 +1,9 @@
 import { DirectoryService } from '../../../directory/services/directory.service.js';
-import { getDocsCorpus } from '../../../directory/docs/docs-corpus.js';
 import { defineResource, type ResourceDefinition } from '../../registry/define-tool.js';
 
 /** One `text/markdown` resource per documentation page: docs://agentry/<name>. */
 export function docPageResources(): ResourceDefinition<DirectoryService>[] {
-  return getDocsCorpus().pages.map((page) =>
+  return DirectoryService.publishedDocs().map((page) =>
     defineResource<DirectoryService>({
       uri: `docs://agentry/${page.name}`,
       name: page.name,

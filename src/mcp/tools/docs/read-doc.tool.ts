@@ -1,4 +1,5 @@
-import { DirectoryService, type DocReadResult } from '../../../directory/services/directory.service.js';
+import type { DocReadResult } from '../../../directory/directory.types.js';
+import { DirectoryService } from '../../../directory/services/directory.service.js';
 import { defineTool } from '../../registry/define-tool.js';
 
 export const readDocTool = defineTool<DirectoryService, { path: string }, DocReadResult>({

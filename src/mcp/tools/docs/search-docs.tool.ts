@@ -1,4 +1,5 @@
-import { DirectoryService, type DocSearchResult } from '../../../directory/services/directory.service.js';
+import type { DocSearchResult } from '../../../directory/directory.types.js';
+import { DirectoryService } from '../../../directory/services/directory.service.js';
 import { defineTool } from '../../registry/define-tool.js';
 
 export const searchDocsTool = defineTool<DirectoryService, { query: string; limit?: number }, DocSearchResult>({

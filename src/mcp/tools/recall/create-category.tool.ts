@@ -1,8 +1,8 @@
 import { defineTool } from '../../registry/define-tool.js';
 import type { CategoryView, CreateCategoryArgs } from '../../../memory/memory.types.js';
-import { createCategoryInput, categorySchema, writeInputErrorCodes } from '../../../memory/recall-schemas.js';
+import { createCategoryInput, categorySchema, writeInputErrorCodes } from '../../../memory/memory-schemas.js';
 import { MemoryService } from '../../../memory/services/memory.service.js';
-import { WRITE_ANNOTATIONS, WRITE_NOTE } from './_shared.js';
+import { asWriter, WRITE_ANNOTATIONS, WRITE_NOTE } from './_shared.js';
 
 export const createCategoryTool = defineTool<MemoryService, CreateCategoryArgs, CategoryView>({
   name: 'create_category',
@@ -13,5 +13,5 @@ export const createCategoryTool = defineTool<MemoryService, CreateCategoryArgs, 
   outputSchema: categorySchema,
   annotations: WRITE_ANNOTATIONS,
   service: MemoryService,
-  run: (memory, input, ctx) => memory.createCategory(ctx, input),
+  run: (memory, input, ctx) => asWriter(ctx, (writer) => memory.createCategory(writer, input)),
 });

@@ -1,6 +1,6 @@
 import { defineTool } from '../../registry/define-tool.js';
 import type { SimilarAgentView, SimilarAgentsArgs } from '../../../memory/memory.types.js';
-import { findSimilarAgentsInput, similarAgentsSchema } from '../../../memory/recall-schemas.js';
+import { findSimilarAgentsInput, similarAgentsSchema } from '../../../memory/memory-schemas.js';
 import { MemoryService } from '../../../memory/services/memory.service.js';
 import { READ_ANNOTATIONS, UNTRUSTED_NOTE } from './_shared.js';
 

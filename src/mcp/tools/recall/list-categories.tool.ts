@@ -1,6 +1,6 @@
 import { defineTool } from '../../registry/define-tool.js';
 import type { CategoryView, Page, PageArgs } from '../../../memory/memory.types.js';
-import { listCategoriesInput, categoryListSchema } from '../../../memory/recall-schemas.js';
+import { listCategoriesInput, categoryListSchema } from '../../../memory/memory-schemas.js';
 import { MemoryService } from '../../../memory/services/memory.service.js';
 import { READ_ANNOTATIONS, UNTRUSTED_NOTE } from './_shared.js';
 

@@ -1,8 +1,8 @@
 import { defineTool } from '../../registry/define-tool.js';
 import type { MessageView, PublishMessageArgs } from '../../../memory/memory.types.js';
-import { publishMessageInput, messageSchema, writeInputErrorCodes } from '../../../memory/recall-schemas.js';
+import { publishMessageInput, messageSchema, writeInputErrorCodes } from '../../../memory/memory-schemas.js';
 import { MemoryService } from '../../../memory/services/memory.service.js';
-import { WRITE_ANNOTATIONS, WRITE_NOTE } from './_shared.js';
+import { asWriter, WRITE_ANNOTATIONS, WRITE_NOTE } from './_shared.js';
 
 export const publishMessageTool = defineTool<MemoryService, PublishMessageArgs, MessageView>({
   name: 'publish_message',
@@ -13,5 +13,5 @@ export const publishMessageTool = defineTool<MemoryService, PublishMessageArgs, 
   outputSchema: messageSchema,
   annotations: WRITE_ANNOTATIONS,
   service: MemoryService,
-  run: (memory, input, ctx) => memory.publishMessage(ctx, input),
+  run: (memory, input, ctx) => asWriter(ctx, (writer) => memory.publishMessage(writer, input)),
 });

@@ -1,6 +1,6 @@
 import { defineTool } from '../../registry/define-tool.js';
 import type { MessageView, Page, ReadMessagesArgs } from '../../../memory/memory.types.js';
-import { readMessagesInput, messageListSchema } from '../../../memory/recall-schemas.js';
+import { readMessagesInput, messageListSchema } from '../../../memory/memory-schemas.js';
 import { MemoryService } from '../../../memory/services/memory.service.js';
 import { READ_ANNOTATIONS, UNTRUSTED_NOTE } from './_shared.js';
 

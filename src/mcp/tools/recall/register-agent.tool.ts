@@ -1,8 +1,8 @@
 import { defineTool } from '../../registry/define-tool.js';
 import type { AgentView, RegisterAgentArgs } from '../../../memory/memory.types.js';
-import { registerAgentInput, agentSchema, writeInputErrorCodes } from '../../../memory/recall-schemas.js';
+import { registerAgentInput, agentSchema, writeInputErrorCodes } from '../../../memory/memory-schemas.js';
 import { MemoryService } from '../../../memory/services/memory.service.js';
-import { WRITE_ANNOTATIONS, WRITE_NOTE } from './_shared.js';
+import { asWriter, WRITE_ANNOTATIONS, WRITE_NOTE } from './_shared.js';
 
 export const registerAgentTool = defineTool<MemoryService, RegisterAgentArgs, AgentView>({
   name: 'register_agent',
@@ -13,5 +13,5 @@ export const registerAgentTool = defineTool<MemoryService, RegisterAgentArgs, Ag
   outputSchema: agentSchema,
   annotations: WRITE_ANNOTATIONS,
   service: MemoryService,
-  run: (memory, input, ctx) => memory.registerAgent(ctx, input),
+  run: (memory, input, ctx) => asWriter(ctx, (writer) => memory.registerAgent(writer, input)),
 });

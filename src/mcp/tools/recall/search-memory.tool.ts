@@ -1,6 +1,6 @@
 import { defineTool } from '../../registry/define-tool.js';
 import type { Page, SearchArgs, SearchResultView } from '../../../memory/memory.types.js';
-import { searchMemoryInput, searchResultSchema } from '../../../memory/recall-schemas.js';
+import { searchMemoryInput, searchResultSchema } from '../../../memory/memory-schemas.js';
 import { MemoryService } from '../../../memory/services/memory.service.js';
 import { READ_ANNOTATIONS, UNTRUSTED_NOTE } from './_shared.js';
 

@@ -1,0 +1,23 @@
+/**
+ * Synthetic members in bulk for benchmarks (bench/directory.bench.mjs, from dist/bench/generators) and
+ * the search relevance test's filler corpus. Built from the demo seed's word lists and field draws, so
+ * the data looks like the demo directory at any size.
+ */
+import { buildMember, mulberry32, randomName, slugify, type DemoMember } from '../../src/directory/seed/demo-members.js';
+
+/**
+ * High-volume members (e.g. 100,000 rows), deterministic for a given `(count, seed)`. Names may repeat
+ * across the word lists, so every member gets its ordinal as a suffix, which keeps both display names
+ * and slugs unique without lookups.
+ */
+export function generateBulkMembers(count: number, seed: number): DemoMember[] {
+  if (!Number.isInteger(count) || count < 0) throw new RangeError('count must be a non-negative integer');
+  const rng = mulberry32(seed);
+  const members = new Array<DemoMember>(count);
+  for (let i = 0; i < count; i++) {
+    const base = randomName(rng);
+    const ordinal = i + 1;
+    members[i] = buildMember(rng, `${base} ${ordinal}`, `${slugify(base)}-${ordinal}`);
+  }
+  return members;
+}

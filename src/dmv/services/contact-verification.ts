@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { hashToken } from '../../common/auth/token.js';
+import type { HtmlPage } from '../../common/http/page.js';
+import type { DmvRegistrationEntity } from '../entities/dmv-registration.entity.js';
+import { DmvVerificationTokenEntity } from '../entities/dmv-verification-token.entity.js';
+import { MARK_CONTACT_VERIFIED_SQL } from '../queries/registration.queries.js';
+import { CONSUME_TOKEN_SQL } from '../queries/verification-token.queries.js';
+import { verifyConfirmPage, verifyResultPage } from '../views/verification-pages.js';
+
+const VERIFICATION_TOKEN = /^dmvv_[A-Za-z0-9_-]{43}$/;
+
+type Usable = { page: HtmlPage } | { token: string; row: DmvVerificationTokenEntity; registration: DmvRegistrationEntity };
+
+/** The link in the verification email: its confirmation page, and the POST that consumes the token. */
+@Injectable()
+export class DmvContactVerification {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(DmvVerificationTokenEntity) private readonly tokens: Repository<DmvVerificationTokenEntity>,
+  ) {}
+
+  /** GET: a page whose button POSTs the token; consumes nothing (link scanners open links). */
+  async confirmPage(token: string | undefined): Promise<HtmlPage> {
+    const checked = await this.usable(token);
+    if ('page' in checked) return checked.page;
+    return verifyConfirmPage(checked.token, checked.registration.domain);
+  }
+
+  /** POST: consumes the one-time token and marks the contact verified. */
+  async verify(token: string | undefined): Promise<HtmlPage> {
+    const checked = await this.usable(token);
+    if ('page' in checked) return checked.page;
+    const { row, registration } = checked;
+    const consumed = await this.dataSource.transaction(async (tx) => {
+      const [, count] = (await tx.query(CONSUME_TOKEN_SQL, [row.id])) as [unknown[], number];
+      if (count !== 1) return false;
+      await tx.query(MARK_CONTACT_VERIFIED_SQL, [registration.id]);
+      return true;
+    });
+    return verifyResultPage(consumed ? 'verified' : 'already_used', registration.domain);
+  }
+
+  /** The token's row and registration, or the page that says why the link cannot be used. */
+  private async usable(token: string | undefined): Promise<Usable> {
+    if (!token || !VERIFICATION_TOKEN.test(token)) return { page: verifyResultPage('invalid') };
+    const row = await this.tokens.findOne({ where: { tokenHash: hashToken(token) }, relations: { registration: true } });
+    const registration = row?.registration;
+    if (!row || !registration || registration.withdrawnAt) return { page: verifyResultPage('invalid') };
+    if (row.usedAt) return { page: verifyResultPage('already_used', registration.domain) };
+    if (row.expiresAt.getTime() <= Date.now()) return { page: verifyResultPage('expired', registration.domain) };
+    return { token, row, registration };
+  }
+}

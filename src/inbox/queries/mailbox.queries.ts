@@ -1,0 +1,47 @@
+// Operators' mailbox SQL: usage counters per mailbox and held outbound mail.
+
+/** A mailbox with its usage counters (bigint counts arrive as strings). */
+export interface UsageRow {
+  agent_id: string;
+  owner_id: string;
+  handle: string;
+  status: string;
+  status_reason: string | null;
+  inbound: string;
+  outbound: string;
+  bytes: string;
+  held: string;
+  suppressed: string;
+  last_received_at: Date | null;
+}
+
+const USAGE_SQL = `
+  SELECT m.agent_id, m.owner_id, m.handle, m.status, m.status_reason,
+         count(*) FILTER (WHERE x.direction = 'inbound') AS inbound,
+         count(*) FILTER (WHERE x.direction = 'outbound') AS outbound,
+         coalesce(sum(x.size_bytes), 0) AS bytes,
+         count(*) FILTER (WHERE x.status = 'held') AS held,
+         (SELECT count(*) FROM inbox_suppression s WHERE s.agent_id = m.agent_id) AS suppressed,
+         max(x.received_at) FILTER (WHERE x.direction = 'inbound') AS last_received_at
+    FROM inbox_mailbox m LEFT JOIN inbox_message x ON x.agent_id = m.agent_id`;
+
+/** Every mailbox's usage, most recently active first. $1 = limit, $2 = offset. */
+export const LIST_USAGE_SQL = `${USAGE_SQL} GROUP BY m.agent_id ORDER BY max(x.received_at) DESC NULLS LAST, m.handle LIMIT $1 OFFSET $2`;
+
+/** One mailbox's usage. $1 = agent id. */
+export const MAILBOX_USAGE_SQL = `${USAGE_SQL} WHERE m.agent_id = $1 GROUP BY m.agent_id`;
+
+export interface HeldMessageRow {
+  id: string;
+  handle: string;
+  to_addresses: string[];
+  subject: string;
+  received_at: Date;
+  delivery_note: string | null;
+}
+
+/** Outbound mail held for want of a relay, newest first. $1 = limit, $2 = offset. */
+export const HELD_MESSAGES_SQL = `
+  SELECT x.id, m.handle, x.to_addresses, x.subject, x.received_at, x.delivery_note
+    FROM inbox_message x JOIN inbox_mailbox m ON m.agent_id = x.agent_id
+   WHERE x.status = 'held' ORDER BY x.received_at DESC LIMIT $1 OFFSET $2`;
