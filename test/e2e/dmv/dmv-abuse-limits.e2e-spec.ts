@@ -6,6 +6,7 @@ import { SecretsService } from '../../../src/common/secrets/secrets.service.js';
 import { mailboxKey } from '../../../src/common/validation/email-address.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
+import { sleep } from '../../support/wait.js';
 import { mcpCall, nextIp, restRegister } from './dmv-support.js';
 
 const PER_MAILBOX = 2;
@@ -43,7 +44,6 @@ describe('dmv: abuse limits (issue 14)', () => {
   const register = (agent_name: string, email: string, idempotencyKey?: string) =>
     restRegister(t.url, { agent_name, email, operator_name: 'Ops' }, { ip: nextIp(), idempotencyKey });
   const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address)).length;
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   it('hashes caller IPs with an HMAC under a server secret, not a constant salt', async () => {
     const ip = nextIp();

@@ -3,6 +3,7 @@ import { NON_BINDING_MESSAGE } from '../../../src/dmv/dmv.types.js';
 import { parseCertificateId } from '../../../src/dmv/domain/certificate-id.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
+import { sleep } from '../../support/wait.js';
 import { nextIp, restRegister, verificationLink } from './dmv-support.js';
 
 const OPERATOR_TOKEN = 'mco_dmv-e2e-operator-token-0001_00000000000000000';
@@ -38,7 +39,6 @@ describe('dmv: registration over REST, email verification, pages, lookup, operat
         ...(init.headers ?? {}),
       },
     });
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   it('registers a name, emails one verification link, and the link verifies the contact', async () => {
     const ip = nextIp();
