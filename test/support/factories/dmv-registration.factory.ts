@@ -2,6 +2,7 @@
 // unless `verified` is set.
 import { generateCertificateId } from '../../../src/dmv/domain/certificate-id.js';
 import { AGENT_TLD } from '../../../src/dmv/domain/agent-name.js';
+import { mailboxKey } from '../../../src/common/validation/email-address.js';
 import type { Db } from './db.js';
 import { sha256, unique } from './db.js';
 
@@ -30,9 +31,9 @@ export async function insertDmvRegistration(
   const certificateId = generateCertificateId();
   const domain = `${r.agentName}.${AGENT_TLD}`;
   const [row] = await db.sql<{ id: string }>(
-    `INSERT INTO dmv_registration (certificate_id, agent_name, domain, operator_name, contact_email, description, source, caller_ip_hash, contact_verified_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9 THEN now() END) RETURNING id`,
-    [certificateId, r.agentName, domain, r.operatorName, r.contactEmail, r.description, r.source, sha256('198.51.100.1'), r.verified],
+    `INSERT INTO dmv_registration (certificate_id, agent_name, domain, operator_name, contact_email, contact_mailbox, description, source, caller_ip_hash, contact_verified_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $10 THEN now() END) RETURNING id`,
+    [certificateId, r.agentName, domain, r.operatorName, r.contactEmail, mailboxKey(r.contactEmail), r.description, r.source, sha256('198.51.100.1'), r.verified],
   );
   return { ...r, id: row.id, certificateId, domain };
 }
