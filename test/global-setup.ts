@@ -4,12 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { DataSource } from 'typeorm';
 import type { TestProject } from 'vitest/node';
 import { dataSourceOptions } from '../src/database/data-source-options.js';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import { runMigrationsLocked } from '../src/database/migration-runner.js';
+import { withClient, withDatabase } from './support/database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,28 +20,20 @@ declare module 'vitest' {
   }
 }
 
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  let adminUrl = process.env.TEST_DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
   let tempDir: string | undefined;
-  if (!adminUrl) {
+  let externalUrl = process.env.TEST_DATABASE_URL;
+  if (!externalUrl) {
     tempDir = await mkdtemp(path.join(tmpdir(), 'agentry-test-pg-'));
     const embedded = await startEmbeddedPostgres(tempDir);
-    adminUrl = embedded.url;
+    externalUrl = embedded.url;
     stopEmbedded = embedded.stop;
   }
+  const adminUrl = externalUrl;
   const template = `agentry_tpl_${runId}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${template}`);
-  await admin.end();
+  await withClient(adminUrl, (admin) => admin.query(`CREATE DATABASE ${template}`));
 
   const ds = await new DataSource(dataSourceOptions(withDatabase(adminUrl, template), 2)).initialize();
   await runMigrationsLocked(ds);
@@ -53,14 +45,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('databaseKind', stopEmbedded ? 'embedded' : 'external');
 
   return async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    const { rows } = await client.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE $1`,
-      [`agentry_%${runId}%`],
-    );
-    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-    await client.end();
+    await withClient(adminUrl, async (client) => {
+      const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+        `agentry_%${runId}%`,
+      ]);
+      for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    });
     await stopEmbedded?.();
     if (tempDir) await rm(tempDir, { recursive: true, force: true });
   };

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../src/database/embedded-postgres.js';
+import { postJsonRpc, rpcRequest } from '../support/json-rpc.js';
 
 // These tests run the built server exactly as `npm start` does (scripts/test.mjs builds first).
 const MAIN = path.resolve('dist/src/main.js');
@@ -74,13 +75,14 @@ describe('foundation: the real process', () => {
         expect((await fetch(`${url}/readyz`)).status).toBe(200);
         // The MCP endpoints have their own Fastify instance on the same server: same request ids
         // and access lines as every other route.
-        const mcp = await fetch(`${url}/mcp`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-        });
+        const mcp = await postJsonRpc(`${url}/mcp`, rpcRequest('tools/list'), { accept: 'application/json' });
         expect(mcp.status).toBe(200);
-        expect(((await mcp.json()) as { result: { tools: unknown[] } }).result.tools.length).toBeGreaterThan(0);
+        expect(((await mcp.json()) as { result: { tools: Array<{ name: string }> } }).result.tools.map((tool) => tool.name)).toEqual([
+          'lookup_member',
+          'get_community_stats',
+          'register_agent',
+          'verify_certificate',
+        ]);
         const mcpRequestId = mcp.headers.get('x-request-id');
         expect(mcpRequestId).toMatch(/^[0-9a-f-]{36}$/);
         s.child.kill('SIGTERM');

@@ -1,21 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/database/embedded-postgres.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { withClient } from '../support/database.js';
+import { waitFor } from '../support/wait.js';
+import { postJsonRpc, rpcAnswer, rpcRequest } from '../support/json-rpc.js';
 
 const TOKEN = 'mco_outage_test_token_0123456789abcdef_0000000000';
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('condition not met in time');
-}
 
 // This file runs its own embedded PostgreSQL, because it stops and restarts the server.
 describe('foundation: the database going away and coming back', () => {
@@ -39,10 +32,7 @@ describe('foundation: the database going away and coming back', () => {
   });
 
   it('migrated an empty database at boot', async () => {
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    const { rows } = await client.query<{ name: string }>('SELECT name FROM migrations ORDER BY id');
-    await client.end();
+    const { rows } = await withClient(db.url, (client) => client.query<{ name: string }>('SELECT name FROM migrations ORDER BY id'));
     expect(rows.length).toBeGreaterThan(0);
     expect(rows[0].name).toMatch(/^FoundationTables/);
   });
@@ -67,7 +57,7 @@ describe('foundation: the database going away and coming back', () => {
     expect((await fetch(`${t.url}/healthz`)).status).toBe(200);
 
     await db.restart();
-    await waitFor(async () => (await fetch(`${t.url}/readyz`)).status === 200);
+    await waitFor(async () => (await fetch(`${t.url}/readyz`)).status === 200, 20_000, 250);
     const after = await fetch(`${t.url}/admin/whoami`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(after.status).toBe(200);
   }, 60_000);
@@ -76,15 +66,13 @@ describe('foundation: the database going away and coming back', () => {
     await db.stop();
     try {
       const started = Date.now();
-      const res = await fetch(`${t.url}/mcp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'lookup_member', arguments: { query: 'x' } } }),
+      const res = await postJsonRpc(`${t.url}/mcp`, rpcRequest('tools/call', { name: 'lookup_member', arguments: { query: 'x' } }, 7), {
+        'mcp-protocol-version': '2025-06-18',
       });
       const text = await res.text();
       expect(Date.now() - started).toBeLessThan(5000);
       expect(res.status).not.toBe(500);
-      const body = JSON.parse(text.startsWith('{') ? text : /^data: (.*)$/m.exec(text)![1]) as {
+      const body = rpcAnswer(text, res.headers.get('content-type')) as {
         id: number;
         error?: { data?: { error?: string; retryable?: boolean } };
       };
@@ -93,7 +81,7 @@ describe('foundation: the database going away and coming back', () => {
     } finally {
       await db.restart();
     }
-    await waitFor(async () => (await fetch(`${t.url}/readyz`)).status === 200);
+    await waitFor(async () => (await fetch(`${t.url}/readyz`)).status === 200, 20_000, 250);
   }, 60_000);
 
   it('leaves nothing half-written when the database stops under writes in flight: every acknowledged registration is complete, the rest are 503', async () => {
@@ -118,15 +106,13 @@ describe('foundation: the database going away and coming back', () => {
     }
     const results = await Promise.all(writes);
     await db.restart().catch(() => undefined);
-    await waitFor(async () => (await fetch(`${t.url}/readyz`)).status === 200);
+    await waitFor(async () => (await fetch(`${t.url}/readyz`)).status === 200, 20_000, 250);
 
     // Only two answers are possible: acknowledged (201) or a clean 503; never a 500.
     expect(results.map((r) => r.status).filter((s) => s !== 201 && s !== 503)).toEqual([]);
     expect(results.some((r) => r.status === 201)).toBe(true);
     expect(results.some((r) => r.status === 503)).toBe(true);
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    try {
+    await withClient(db.url, async (client) => {
       const { rows } = await client.query<{ certificate_id: string; tokens: number; mails: number }>(
         `SELECT r.certificate_id,
                 (SELECT count(*)::int FROM dmv_verification_token v WHERE v.registration_id = r.id) AS tokens,
@@ -137,8 +123,6 @@ describe('foundation: the database going away and coming back', () => {
       // Every acknowledged write is there, and every registration there is whole (token and mail with it).
       expect(rows.map((r) => r.certificate_id)).toEqual(expect.arrayContaining(acknowledged));
       for (const row of rows) expect(row).toMatchObject({ tokens: 1, mails: 1 });
-    } finally {
-      await client.end();
-    }
+    });
   }, 90_000);
 });

@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../src/database/embedded-postgres.js';
-import { cloneDatabase, dropDatabase } from '../support/test-app.js';
-import { startSmtpSink, type SmtpSink } from '../support/relay-sink.js';
+import { cloneDatabase, dropDatabase } from '../support/database.js';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
 import pg from 'pg';
 
 // The built server as a real process (scripts/test.mjs builds first): SIGTERM under load, and SIGKILL mid-write.
@@ -141,7 +141,7 @@ describe('graceful shutdown and crashes of the real process', () => {
 
     // A new process (another instance, or this one restarted) delivers every message, once each.
     smtp.mode = 'accept';
-    const before = smtp.received.length;
+    const before = smtp.messages.length;
     const restarted = await startServer(env);
     try {
       const expected = rows.length;
@@ -154,7 +154,7 @@ describe('graceful shutdown and crashes of the real process', () => {
         if (Date.now() > deadline) throw new Error(`${left[0].n} messages still undelivered:\n${restarted.output()}`);
         await new Promise((r) => setTimeout(r, 250));
       }
-      const delivered = smtp.received.slice(before).filter((m) => m.to[0].startsWith('stop-kill-'));
+      const delivered = smtp.messages.slice(before).filter((m) => m.to[0].startsWith('stop-kill-'));
       expect(new Set(delivered.map((m) => m.to[0])).size).toBe(expected);
       expect(delivered).toHaveLength(expected);
     } finally {

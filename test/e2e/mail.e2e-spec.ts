@@ -4,19 +4,10 @@ import { MailService } from '../../src/common/mail/mail.service.js';
 import { AppError } from '../../src/common/errors/app-error.js';
 import { findFreePort } from '../../src/database/embedded-postgres.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { startSmtpSink, type SmtpSink } from '../support/relay-sink.js';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
+import { waitFor } from '../support/wait.js';
 
 const TOKEN = 'mco_mail_outbox_test_token_0123456789abcdef0000';
-
-async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('foundation: outbound mail through a real SMTP relay', () => {
   let t: TestApp;
@@ -34,8 +25,8 @@ describe('foundation: outbound mail through a real SMTP relay', () => {
     const mail = t.app.get(MailService);
     const result = await mail.send({ to: 'owner@example.org', subject: 'Hello\r\nBcc: victim@example.org', text: 'Body' });
     expect(result.status).toBe('sent');
-    expect(smtp.received).toHaveLength(1);
-    const [message] = smtp.received;
+    expect(smtp.messages).toHaveLength(1);
+    const [message] = smtp.messages;
     expect(message.from).toBe('dmv@agents.test');
     expect(message.to).toEqual(['owner@example.org']);
     // CR/LF in header values cannot inject headers.
@@ -58,7 +49,7 @@ describe('foundation: outbound mail through a real SMTP relay', () => {
 
   it('writes the message in the caller transaction: a rollback leaves neither the row nor its job', async () => {
     const mail = t.app.get(MailService);
-    const before = smtp.received.length;
+    const before = smtp.messages.length;
     const dataSource = t.app.get(MailService)['dataSource'];
     let queuedId = '';
     await expect(
@@ -73,9 +64,9 @@ describe('foundation: outbound mail through a real SMTP relay', () => {
     // Committed without an immediate attempt: the worker delivers it (after the backstop delay).
     const committed = await dataSource.transaction((tx) => mail.enqueue({ to: 'later@example.org', subject: 'later', text: 'x' }, tx));
     expect(committed.status).toBe('queued');
-    const delivered = await waitFor(() => smtp.received.find((m) => m.to.includes('later@example.org')));
+    const delivered = await waitFor(() => smtp.messages.find((m) => m.to.includes('later@example.org')));
     expect(delivered.messageId).toBe(`<${committed.id}@agents.test>`);
-    expect(smtp.received.length - before).toBe(1);
+    expect(smtp.messages.length - before).toBe(1);
   }, 20_000);
 });
 
@@ -116,14 +107,14 @@ describe('outbox: relay failures', () => {
 
     const relay = await startSmtpSink({ port: downPort });
     try {
-      const delivered = await waitFor(() => relay.received.find((m) => m.to.includes('owner@example.org')));
+      const delivered = await waitFor(() => relay.messages.find((m) => m.to.includes('owner@example.org')));
       expect(delivered.messageId).toBe(`<${result.id}@agents.test>`);
       await waitFor(async () => {
         const [r] = await t.sql<{ status: string }>('SELECT status FROM outbound_mail WHERE id = $1', [result.id]);
         return r.status === 'sent' ? r : undefined;
       });
       await new Promise((r) => setTimeout(r, 1500));
-      expect(relay.received).toHaveLength(1);
+      expect(relay.messages).toHaveLength(1);
     } finally {
       await relay.stop();
     }
@@ -181,7 +172,7 @@ describe('outbox: relay failures', () => {
     const retried = await t.inject({ method: 'POST', url: `/admin/mail/${result.id}/retry`, headers: auth });
     expect(retried.statusCode).toBe(200);
     expect(retried.json()).toEqual({ id: result.id, status: 'queued' });
-    const delivered = await waitFor(() => smtp.received.find((m) => m.to.includes('dead@example.org')));
+    const delivered = await waitFor(() => smtp.messages.find((m) => m.to.includes('dead@example.org')));
     expect(delivered.messageId).toBe(`<${result.id}@agents.test>`);
     expect((await t.inject({ method: 'POST', url: `/admin/mail/${result.id}/retry`, headers: auth })).statusCode).toBe(404);
   }, 30_000);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { postJsonRpc, rpcRequest } from '../support/json-rpc.js';
 
 const OPERATOR = 'mco_metrics_test_operator_0123456789abcdef00000';
 const SCRAPE = 'metrics-scrape-token-0123456789abcdef-xyz';
@@ -37,13 +38,7 @@ describe('operator visibility: Prometheus /metrics', () => {
 
   it('reports requests and latency per surface, refusals, pool, outbox and event-loop delay', async () => {
     for (let i = 0; i < 4; i++) await (await fetch(`${t.url}/api/v1/members`, { headers: { 'x-forwarded-for': '192.0.2.10' } })).arrayBuffer();
-    await (
-      await fetch(`${t.url}/mcp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': '192.0.2.11' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-      })
-    ).arrayBuffer();
+    await (await postJsonRpc(`${t.url}/mcp`, rpcRequest('tools/list'), { accept: 'application/json', 'x-forwarded-for': '192.0.2.11' })).arrayBuffer();
 
     const res = await scrape(SCRAPE);
     expect(res.status).toBe(200);

@@ -4,15 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RedisService } from '../../src/common/redis/redis.service.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { startTestRedis, type TestRedis } from '../support/redis-server.js';
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (await check()) return Date.now() - started;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition not met in time');
-}
+import { waitFor } from '../support/wait.js';
+import { postJsonRpc, rpcRequest } from '../support/json-rpc.js';
 
 // Redis is an accelerator: this file starts its own redis-server on a free port, then kills,
 // hangs and restarts it under a running app.
@@ -24,7 +17,7 @@ describe('fault tolerance: Redis going away and coming back', () => {
   beforeAll(async () => {
     redis = await startTestRedis();
     t = await createTestApp({ env: { REDIS_URL: redis.url, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_GENERAL: '5/60' } });
-    await waitFor(async () => t.app.get(RedisService).available);
+    await waitFor(async () => t.app.get(RedisService).available, 10_000);
   });
   afterAll(async () => {
     await t?.close();
@@ -38,11 +31,7 @@ describe('fault tolerance: Redis going away and coming back', () => {
     return { status: res.status, ms: Date.now() - started };
   };
   const mcp = async (ip: string): Promise<number> => {
-    const res = await fetch(`${t.url}/mcp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': ip },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-    });
+    const res = await postJsonRpc(`${t.url}/mcp`, rpcRequest('tools/list'), { accept: 'application/json', 'x-forwarded-for': ip });
     await res.arrayBuffer();
     return res.status;
   };
@@ -62,7 +51,7 @@ describe('fault tolerance: Redis going away and coming back', () => {
   it('serves REST and MCP with per-instance budgets while Redis is down, says degraded, logs once, and recovers by itself', async () => {
     const before = redisWarnings();
     await redis.stop();
-    await waitFor(async () => !t.app.get(RedisService).available);
+    await waitFor(async () => !t.app.get(RedisService).available, 10_000);
 
     // Every request is answered (no 500) and fast; the budget still binds, counted in this process.
     const statuses: number[] = [];
@@ -84,7 +73,9 @@ describe('fault tolerance: Redis going away and coming back', () => {
     expect(redisWarnings() - before).toBe(1);
 
     await redis.restart();
-    const recovery = await waitFor(async () => t.app.get(RedisService).available);
+    const restarted = Date.now();
+    await waitFor(async () => t.app.get(RedisService).available, 10_000);
+    const recovery = Date.now() - restarted;
     expect(recovery).toBeLessThan(5000);
     expect((await get('203.0.113.22')).status).toBe(200);
     const probe = new Redis(redis.url);
@@ -106,6 +97,6 @@ describe('fault tolerance: Redis going away and coming back', () => {
     } finally {
       redis.resume();
     }
-    await waitFor(async () => (await get('203.0.113.34')).status === 200 && t.app.get(RedisService).available);
+    await waitFor(async () => (await get('203.0.113.34')).status === 200 && t.app.get(RedisService).available, 10_000);
   }, 30_000);
 });

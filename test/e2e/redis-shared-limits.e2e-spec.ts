@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cloneDatabase, createTestApp, dropDatabase, type TestApp } from '../support/test-app.js';
+import { cloneDatabase, dropDatabase } from '../support/database.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { postJsonRpc, rpcRequest } from '../support/json-rpc.js';
 
 // With REDIS_URL set, several instances share one budget. Runs when a Redis answers at TEST_REDIS_URL
 // (.ci/run sets it, and REQUIRE_REDIS=1 makes a missing Redis a failure rather than a skip).
@@ -38,14 +40,9 @@ describe.skipIf(!redisUrl)('foundation: rate limits shared across instances thro
   it('counts MCP tool calls (a batch per element) on both instances against the same budget', async () => {
     // With Redis the engine cannot count synchronously; this is its shared, asynchronous path.
     const ip = `198.51.100.${Math.floor(Math.random() * 200) + 20}`;
-    const post = (target: TestApp, body: unknown) =>
-      fetch(`${target.url}/mcp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': ip },
-        body: JSON.stringify(body),
-      });
+    const post = (target: TestApp, body: unknown) => postJsonRpc(`${target.url}/mcp`, body, { accept: 'application/json', 'x-forwarded-for': ip });
     // Only tools/call spends the call budget (other messages have their own flood budget).
-    const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_community_stats', arguments: {} } });
+    const list = (id: number) => rpcRequest('tools/call', { name: 'get_community_stats', arguments: {} }, id);
     const batch = await post(a, [list(1), list(2), list(3)]); // 3 of 5
     expect(batch.status).toBe(200);
     expect(batch.headers.get('ratelimit-policy')).toBe('5;w=60');

@@ -1,23 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CacheBus } from '../../src/common/cache/cache-bus.service.js';
-import { cloneDatabase, createTestApp, dropDatabase, type TestApp } from '../support/test-app.js';
+import { cloneDatabase, dropDatabase } from '../support/database.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 import { startTestRedis, type TestRedis } from '../support/redis-server.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy.js';
-import { startSmtpSink, type SmtpSink } from '../support/relay-sink.js';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
 import { newCredential, rest, writeHeaders } from './recall/recall-helpers.js';
+import { waitFor } from '../support/wait.js';
 
 const TOKEN = 'mco_scale_out_test_token_0123456789abcdef000000';
-
-async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 // Two instances on one PostgreSQL database and one Redis (this file's own), behind a round-robin
 // proxy the test runs: they must behave as one service.
@@ -99,7 +91,7 @@ describe('scale-out: two instances behind a load balancer behave as one', () => 
 
   it('delivers every queued message exactly once while both instances work the same outbox', async () => {
     smtp.mode = 'defer'; // the relay is unavailable: everything lands in the shared queue
-    const before = smtp.received.length;
+    const before = smtp.messages.length;
     const emails = Array.from({ length: 12 }, (_, i) => `fleet-${i}@example.com`);
     const results = await Promise.all(
       emails.map((email, i) =>
@@ -112,9 +104,9 @@ describe('scale-out: two instances behind a load balancer behave as one', () => 
     );
     expect(results.every((r) => r.status === 201 && r.body.email_sent === false)).toBe(true);
     smtp.mode = 'accept';
-    await waitFor(() => emails.every((e) => smtp.received.some((m) => m.to.includes(e))), 20_000);
+    await waitFor(() => emails.every((e) => smtp.messages.some((m) => m.to.includes(e))), 20_000);
     await new Promise((r) => setTimeout(r, 1500)); // room for a duplicate to show up, if there were one
-    const fleet = smtp.received.slice(before).filter((m) => m.to[0].startsWith('fleet-'));
+    const fleet = smtp.messages.slice(before).filter((m) => m.to[0].startsWith('fleet-'));
     expect(fleet).toHaveLength(emails.length);
     expect(new Set(fleet.map((m) => m.messageId)).size).toBe(emails.length);
     const [{ n }] = await a.sql<{ n: number }>(`SELECT count(*)::int AS n FROM outbound_mail WHERE to_address LIKE 'fleet-%' AND status = 'sent'`);

@@ -1,10 +1,9 @@
 // Inbox test support: an app with its SMTP listener on a free port and a DNS resolver that needs
-// no network, nodemailer clients, a raw SMTP dialog for exact reply codes, and a relay sink.
+// no network, nodemailer clients and a raw SMTP dialog for exact reply codes. (The relay the app
+// sends through is test/support/smtp-sink.ts.)
 import { once } from 'node:events';
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import nodemailer from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
 import { INBOX_DNS_RESOLVER } from '../../src/inbox/services/mail-authenticator.js';
 import { SmtpListener } from '../../src/inbox/smtp/smtp-listener.js';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js';
@@ -114,59 +113,3 @@ export class SmtpDialog {
     this.socket.destroy();
   }
 }
-
-export interface RelayedMessage {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-/** A real SMTP server standing in for SMTP_RELAY_URL. `mode` changes how it answers. */
-export async function startRelay() {
-  const received: RelayedMessage[] = [];
-  const state: { mode: 'accept' | 'reject-rcpt' | 'drop-after-data' } = { mode: 'accept' };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (state.mode === 'reject-rcpt') return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        if (state.mode === 'drop-after-data') {
-          // The body was sent; the connection dies before the answer.
-          for (const socket of sockets) socket.destroy();
-          return;
-        }
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  server.on('error', () => undefined);
-  const sockets = new Set<net.Socket>();
-  server.server.on('connection', (socket: net.Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    port,
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    state,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,14 +1,14 @@
+// The app as e2e tests boot it: the real AppModule on Fastify, its own cloned database, a real port.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Test, type TestingModuleBuilder } from '@nestjs/testing';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
 import { AppModule } from '../../src/app.module.js';
 import { configureApp, createFastifyAdapter } from '../../src/app.setup.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
 import { findFreePort } from '../../src/database/embedded-postgres.js';
 import { McpHost } from '../../src/mcp/mcp-host.service.js';
+import { cloneDatabase, dropDatabase, truncateAll } from './database.js';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -35,37 +35,6 @@ export interface TestAppOptions {
   override?: (builder: TestingModuleBuilder) => TestingModuleBuilder;
   /** Reuse an existing database instead of cloning a new one (for restart tests). */
   databaseUrl?: string;
-}
-
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-/** A fresh database for this test file, cloned from the migrated template. */
-export async function cloneDatabase(): Promise<string> {
-  const adminUrl = inject('adminDatabaseUrl');
-  const name = `agentry_t_${inject('runId')}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
-  } finally {
-    await admin.end();
-  }
-  return withDatabase(adminUrl, name);
-}
-
-export async function dropDatabase(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
 }
 
 /** The configuration tests run with: quiet logs, no demo seed, a free port and its base URL. */
@@ -110,12 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     databaseUrl,
     sql: async (text, params) => (await pool.query(text, params)).rows,
-    truncateAll: async () => {
-      const { rows } = await pool.query<{ tablename: string }>(
-        `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'`,
-      );
-      if (rows.length) await pool.query(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(', ')} CASCADE`);
-    },
+    truncateAll: () => truncateAll(pool),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -6,7 +6,8 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../../../src/bootstrap.js';
 import { createLogger } from '../../../src/common/http/logger.js';
-import { cloneDatabase, dropDatabase, testConfig } from '../../support/test-app.js';
+import { cloneDatabase, dropDatabase } from '../../support/database.js';
+import { testConfig } from '../../support/test-app.js';
 
 const SECRET = 'dmvv_LogPrivacySecret0123456789abcdefghijklmnopq';
 const EMAIL = 'ada.lovelace.logs@example.org';

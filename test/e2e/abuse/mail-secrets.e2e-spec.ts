@@ -4,7 +4,8 @@
 // the real mail, and operators listing the outbox see the redacted subject.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailService } from '../../../src/common/mail/mail.service.js';
-import { closedPort, nextIp, restRegister, startSmtpSink, verificationLink, type SmtpSink } from '../dmv/dmv-support.js';
+import { closedPort, nextIp, restRegister, verificationLink } from '../dmv/dmv-support.js';
+import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 const TOKEN = 'mco_mail_secrets_test_token_0123456789abcdef_000';
@@ -28,7 +29,7 @@ describe('abuse: one-time secrets in queued mail', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await smtp?.close();
+    await smtp?.stop();
   });
 
   /** Every column of the recipient's outbox rows, as text. */
@@ -63,7 +64,7 @@ describe('abuse: one-time secrets in queued mail', () => {
     const subjects = listed.json<{ messages: Array<{ subject: string }> }>().messages.map((m) => m.subject);
     expect(subjects).toContain('Your Agentry sign-in code: [redacted]');
 
-    smtp = await startSmtpSink(relayPort);
+    smtp = await startSmtpSink({ port: relayPort });
     const dmvMail = await smtp.waitFor('secret-dmv@example.com', 15_000);
     const ownerMail = await smtp.waitFor('secret-owner@example.org', 15_000);
     const token = new URL(verificationLink(dmvMail.text)).searchParams.get('token')!;
@@ -88,13 +89,13 @@ describe('abuse: one-time secrets in queued mail', () => {
   }, 40_000);
 
   it('a message that ended (refused by the relay) keeps no sealed secret and cannot be queued again', async () => {
-    smtp ??= await startSmtpSink(relayPort);
+    smtp ??= await startSmtpSink({ port: relayPort });
     const mail = t.app.get(MailService);
-    smtp.refuse = true;
+    smtp.mode = 'reject-data';
     await expect(mail.send({ to: 'erased@example.org', subject: 'code 424242', text: 'Your code is 424242', secrets: ['424242'] })).rejects.toMatchObject({
       code: 'mail_relay_failed',
     });
-    smtp.refuse = false;
+    smtp.mode = 'accept';
     expect(await rows('erased@example.org')).toEqual([{ status: 'failed', redacted: true, sealed: false }]);
     expect(await dump('erased@example.org')).not.toContain('424242');
     const [{ id }] = await t.sql<{ id: string }>(`SELECT id FROM outbound_mail WHERE to_address = 'erased@example.org'`);

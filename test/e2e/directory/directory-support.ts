@@ -1,32 +1,8 @@
+import type { MemberFixture } from '../../support/factories/member.factory.js';
 import type { TestApp } from '../../support/test-app.js';
 
-export interface MemberFixture {
-  slug: string;
-  display_name: string;
-  category?: string | null;
-  description?: string;
-  website?: string | null;
-  tags?: string[];
-  city?: string | null;
-  country?: string | null;
-  latitude?: number | null;
-  longitude?: number | null;
-  member_since?: string;
-  status?: 'active' | 'hidden';
-}
-
-/** Inserts members straight into this test's database (one statement). */
-export async function insertMembers(t: TestApp, members: MemberFixture[]): Promise<void> {
-  await t.sql(
-    `INSERT INTO member (slug, display_name, category, description, website, tags, city, country, latitude, longitude, member_since, status)
-     SELECT r.slug, r.display_name, r.category, coalesce(r.description, ''), r.website,
-            coalesce(ARRAY(SELECT jsonb_array_elements_text(r.tags)), '{}'), r.city, r.country, r.latitude, r.longitude,
-            coalesce(r.member_since, DATE '2024-01-15'), coalesce(r.status, 'active')
-       FROM jsonb_to_recordset($1::jsonb) AS r(slug text, display_name text, category text, description text, website text,
-            tags jsonb, city text, country text, latitude float8, longitude float8, member_since date, status text)`,
-    [JSON.stringify(members.map((m) => ({ category: null, ...m })))],
-  );
-}
+// Rows come from the shared member factory; this file keeps the directory's own sample data.
+export { insertMembers, type MemberFixture } from '../../support/factories/member.factory.js';
 
 /** A small, varied directory used by the public API tests. */
 export const SAMPLE_MEMBERS: MemberFixture[] = [

@@ -1,18 +1,15 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMMUNITY_STATS_VIEW_HTML } from '../../../src/directory/views/community-stats-view.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { insertMembers, SAMPLE_MEMBERS } from './directory-support.js';
+import { connectSdk1, type Client1 as Client } from '../../support/mcp-clients.js';
 
 type ToolResult = { isError?: boolean; structuredContent?: any; content: Array<{ type: string; text: string }> };
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 async function connect(t: TestApp, path: string): Promise<Client> {
-  const client = new Client({ name: 'directory-e2e', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${t.url}${path}`)));
-  return client;
+  return (await connectSdk1(`${t.url}${path}`, { name: 'directory-e2e' })).client;
 }
 
 describe('directory: community MCP tools and the documentation MCP', () => {

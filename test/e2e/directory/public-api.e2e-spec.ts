@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { insertMember } from '../../support/factories/member.factory.js';
 import { getJson, insertMembers, SAMPLE_MEMBERS } from './directory-support.js';
 
 describe('directory: public REST API v1', () => {
@@ -65,9 +66,7 @@ describe('directory: public REST API v1', () => {
 
     it('sees a new member on the next page request (the page anchors follow the change log)', async () => {
       const before = await getJson(t, '/api/v1/members?limit=1&offset=0');
-      await t.sql(
-        `INSERT INTO member (slug, display_name, category, description, member_since) VALUES ('aaa-first', 'AAA First', 'research', '', '2024-01-01')`,
-      );
+      await insertMember(t, { slug: 'aaa-first', display_name: 'AAA First', category: 'research', member_since: '2024-01-01' });
       const after = await getJson(t, '/api/v1/members?limit=1&offset=0');
       expect(after.body.total).toBe(before.body.total + 1);
       expect(after.body.members[0].slug).toBe('aaa-first');

@@ -5,7 +5,9 @@ import { DmvMailCaps1796110689055 } from '../../../migrations/1796110689055-dmv-
 import { SecretsService } from '../../../src/common/secrets/secrets.service.js';
 import { mailboxKey } from '../../../src/common/validation/email-address.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
-import { mcpCall, nextIp, restRegister, startSmtpSink, type SmtpSink } from './dmv-support.js';
+import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
+import { sleep } from '../../support/wait.js';
+import { mcpCall, nextIp, restRegister } from './dmv-support.js';
 
 const PER_MAILBOX = 2;
 const PER_DOMAIN = 3;
@@ -36,13 +38,12 @@ describe('dmv: abuse limits (issue 14)', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await smtp?.close();
+    await smtp?.stop();
   });
 
   const register = (agent_name: string, email: string, idempotencyKey?: string) =>
     restRegister(t.url, { agent_name, email, operator_name: 'Ops' }, { ip: nextIp(), idempotencyKey });
   const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address)).length;
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   it('hashes caller IPs with an HMAC under a server secret, not a constant salt', async () => {
     const ip = nextIp();

@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NON_BINDING_MESSAGE } from '../../../src/dmv/dmv.types.js';
+import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
-import {
-  mcpCall,
-  mcpRequest,
-  nextIp,
-  schemaErrors,
-  startSmtpSink,
-  verificationLink,
-  type McpCallResult,
-  type SmtpSink,
-} from './dmv-support.js';
+import { mcpCall, mcpRequest, nextIp, schemaErrors, verificationLink, type McpCallResult } from './dmv-support.js';
 
 interface ListedTool {
   name: string;
@@ -36,7 +28,7 @@ describe('dmv: register_agent and verify_certificate on the community MCP server
   });
   afterAll(async () => {
     await t?.close();
-    await smtp?.close();
+    await smtp?.stop();
   });
 
   /** The successful result of a call, checked against the tool's outputSchema and the text invariant. */

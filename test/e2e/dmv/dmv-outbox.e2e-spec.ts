@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
-import { closedPort, nextIp, restRegister, startSmtpSink, verificationLink, type SmtpSink } from './dmv-support.js';
+import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
+import { closedPort, nextIp, restRegister, verificationLink } from './dmv-support.js';
 
 async function resend(baseUrl: string, certificateId: string, email: string, ip: string) {
   const res = await fetch(`${baseUrl}/api/v1/dmv/registrations/${certificateId}/resend-verification`, {
@@ -31,7 +32,7 @@ describe('dmv: verification mail through the outbox', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await smtp?.close();
+    await smtp?.stop();
   });
 
   it('with the relay down: the registration, its token and its mail commit together, email_sent says queued, and the mail arrives once the relay is back', async () => {
@@ -47,7 +48,7 @@ describe('dmv: verification mail through the outbox', () => {
     );
     expect(row).toEqual({ status: 'queued', n: 1 });
 
-    smtp = await startSmtpSink(relayPort);
+    smtp = await startSmtpSink({ port: relayPort });
     const mail = await smtp.waitFor('outbox@example.com', 15_000);
     // The link opens a confirmation page; its button POSTs the token (a GET verifies nothing).
     const link = new URL(verificationLink(mail.text));

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NON_BINDING_MESSAGE } from '../../../src/dmv/dmv.types.js';
 import { parseCertificateId } from '../../../src/dmv/domain/certificate-id.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
-import { nextIp, restRegister, startSmtpSink, verificationLink, type SmtpSink } from './dmv-support.js';
+import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
+import { sleep } from '../../support/wait.js';
+import { nextIp, restRegister, verificationLink } from './dmv-support.js';
 
 const OPERATOR_TOKEN = 'mco_dmv-e2e-operator-token-0001_00000000000000000';
 const CAP = 3;
@@ -25,7 +27,7 @@ describe('dmv: registration over REST, email verification, pages, lookup, operat
   });
   afterAll(async () => {
     await t?.close();
-    await smtp?.close();
+    await smtp?.stop();
   });
 
   const admin = (path: string, init: RequestInit = {}) =>
@@ -37,7 +39,6 @@ describe('dmv: registration over REST, email verification, pages, lookup, operat
         ...(init.headers ?? {}),
       },
     });
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   it('registers a name, emails one verification link, and the link verifies the contact', async () => {
     const ip = nextIp();
@@ -328,7 +329,7 @@ describe('dmv: registration over REST, email verification, pages, lookup, operat
   });
 
   it('keeps the registration and says so when the mail relay refuses the email', async () => {
-    smtp.refuse = true;
+    smtp.mode = 'reject-data';
     try {
       const res = await restRegister(
         t.url,
@@ -343,7 +344,7 @@ describe('dmv: registration over REST, email verification, pages, lookup, operat
       const lookup = await (await fetch(`${t.url}/dmv/api/lookup?certificate_id=${res.body.certificate_id as string}`)).json();
       expect(lookup).toMatchObject({ status: 'issued' });
     } finally {
-      smtp.refuse = false;
+      smtp.mode = 'accept';
     }
   });
 

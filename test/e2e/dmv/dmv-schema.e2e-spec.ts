@@ -6,7 +6,7 @@ import { DmvIdempotencyEntity } from '../../../src/dmv/entities/dmv-idempotency.
 import { DmvRegistrationEntity } from '../../../src/dmv/entities/dmv-registration.entity.js';
 import { DmvReservedNameEntity } from '../../../src/dmv/entities/dmv-reserved-name.entity.js';
 import { DmvVerificationTokenEntity } from '../../../src/dmv/entities/dmv-verification-token.entity.js';
-import { cloneDatabase, dropDatabase } from '../../support/test-app.js';
+import { cloneDatabase, dropDatabase } from '../../support/database.js';
 
 // The DMV's own slice of the drift check: its entities against the migrated schema.
 describe('dmv: schema', () => {

@@ -1,110 +1,10 @@
-// Helpers for the DMV e2e tests: a real SMTP server, REST and MCP calls from simulated client IPs.
+// Helpers for the DMV e2e tests: a fake lookup API, REST and MCP calls from simulated client IPs.
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-
-export interface ReceivedMail {
-  from: string;
-  to: string[];
-  raw: string;
-  subject: string;
-  /** The decoded text body (quoted-printable undone). */
-  text: string;
-}
-
-export interface SmtpSink {
-  port: number;
-  url: string;
-  messages: ReceivedMail[];
-  /** Resolves with the next message whose recipients include `to` (waits up to `ms`). */
-  waitFor(to: string, ms?: number): Promise<ReceivedMail>;
-  /** When true, the server refuses every message (the relay failure case). */
-  refuse: boolean;
-  close(): Promise<void>;
-}
-
-function decodeQuotedPrintable(body: string): string {
-  return body
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-function parseMail(raw: string): { subject: string; text: string } {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const body = raw.slice(split + 4);
-  const subject = /^Subject: (.*)$/im.exec(head)?.[1] ?? '';
-  const encoding = /^Content-Transfer-Encoding: (.*)$/im.exec(head)?.[1]?.trim().toLowerCase();
-  let text = body;
-  if (encoding === 'quoted-printable') text = decodeQuotedPrintable(body);
-  else if (encoding === 'base64') text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return { subject, text: Buffer.from(text, 'latin1').toString('utf8') };
-}
-
-/** A real SMTP server on a free port that accepts any mail without authentication. */
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
-  const messages: ReceivedMail[] = [];
-  const waiters: { to: string; resolve: (m: ReceivedMail) => void }[] = [];
-  const sink = { refuse: false } as SmtpSink;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        if (sink.refuse) {
-          const err = new Error('Mailbox unavailable') as Error & { responseCode: number };
-          err.responseCode = 550;
-          callback(err);
-          return;
-        }
-        const raw = Buffer.concat(chunks).toString('latin1');
-        const mail: ReceivedMail = {
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-          ...parseMail(raw),
-        };
-        messages.push(mail);
-        for (const w of [...waiters]) {
-          if (mail.to.includes(w.to)) {
-            waiters.splice(waiters.indexOf(w), 1);
-            w.resolve(mail);
-          }
-        }
-        callback();
-      });
-    },
-  });
-  server.listen(port, '127.0.0.1');
-  await once(server.server, 'listening');
-  const bound = (server.server.address() as AddressInfo).port;
-  return Object.assign(sink, {
-    port: bound,
-    url: `smtp://127.0.0.1:${bound}?ignoreTLS=true`,
-    messages,
-    waitFor(to: string, ms = 5000) {
-      const existing = messages.find((m) => m.to.includes(to));
-      if (existing) return Promise.resolve(existing);
-      return new Promise<ReceivedMail>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no mail to ${to} within ${ms} ms`)), ms);
-        waiters.push({
-          to,
-          resolve: (m) => {
-            clearTimeout(timer);
-            resolve(m);
-          },
-        });
-      });
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  });
-}
+import { postJsonRpc, rpcAnswer, rpcRequest } from '../../support/json-rpc.js';
 
 /** A tiny HTTP server standing in for the lookup API; `handler` decides each answer. */
 export async function startFakeLookup(
@@ -185,30 +85,12 @@ export async function mcpCall(
   args: Record<string, unknown>,
   options: { ip?: string; idempotencyKey?: string; path?: string; id?: number } = {},
 ): Promise<McpCallResult> {
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
-  };
+  const headers: Record<string, string> = {};
   if (options.ip) headers['x-forwarded-for'] = options.ip;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-  const id = options.id ?? rpcId++;
-  const res = await fetch(`${baseUrl}${options.path ?? '/mcp'}`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }),
-  });
-  const text = await res.text();
-  let body: McpCallResult['body'];
-  if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) {
-    const data = text
-      .split('\n')
-      .filter((l) => l.startsWith('data:'))
-      .map((l) => l.slice(5).trim())
-      .join('');
-    body = JSON.parse(data) as McpCallResult['body'];
-  } else {
-    body = JSON.parse(text) as McpCallResult['body'];
-  }
+  const request = rpcRequest('tools/call', { name, arguments: args }, options.id ?? rpcId++);
+  const res = await postJsonRpc(`${baseUrl}${options.path ?? '/mcp'}`, request, headers);
+  const body = rpcAnswer(await res.text(), res.headers.get('content-type')) as McpCallResult['body'];
   return { status: res.status, headers: res.headers, body };
 }
 
@@ -218,11 +100,7 @@ export async function mcpRequest(
   params: Record<string, unknown> = {},
   path = '/mcp',
 ): Promise<McpCallResult['body'] & { result?: Record<string, unknown> }> {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: rpcId++, method, params }),
-  });
+  const res = await postJsonRpc(`${baseUrl}${path}`, rpcRequest(method, params, rpcId++));
   return (await res.json()) as McpCallResult['body'] & { result?: Record<string, unknown> };
 }
 

@@ -137,12 +137,12 @@ describe('identity broker: signup receipts and self-reports', () => {
 
   it('ledger_email_failed: the acceptance is recorded; the retry only re-sends the mail', async () => {
     const who = await createBrokerPrincipal(env.t);
-    env.smtp.refuse = true;
+    env.smtp.mode = 'reject-data';
     let failed;
     try {
       failed = await signup(env.t, who, env.rp);
     } finally {
-      env.smtp.refuse = false;
+      env.smtp.mode = 'accept';
     }
     expect(failed.data.error).toMatchObject({
       code: 'ledger_email_failed',

@@ -4,9 +4,8 @@
 // the RP mails a code to the agent's inbox (through the app's SMTP listener) → inbox_wait_for_email →
 // inbox_read → confirm → record_signup with the receipt → whoami shows it.
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginSdk1 } from '../../support/mcp-clients.js';
 import { TestHuman, TestOAuthProvider, type ConsentOptions } from '../../support/oauth-login.js';
 import { completeAtRp, startIdentityEnv, type IdentityEnv } from './identity-support.js';
 
@@ -21,13 +20,7 @@ describe('identity broker through the official SDK with a real OAuth login', () 
     const human = new TestHuman(env.t.url, 'sdk-owner@example.org', env.smtp);
     const consent: ConsentOptions = { agentName: 'Signup agent' };
     const provider = new TestOAuthProvider(human, { clientName: 'SDK identity host', consent });
-    const url = new URL(`${env.t.url}/broker/mcp`);
-    const first = new StreamableHTTPClientTransport(url, { authProvider: provider as never });
-    await expect(new Client({ name: 'identity-e2e', version: '1.0.0' }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
-    await first.finishAuth(provider.code);
-    const client = new Client({ name: 'identity-e2e', version: '1.0.0' });
-    const transport = new StreamableHTTPClientTransport(url, { authProvider: provider as never });
-    await client.connect(transport);
+    const { client, transport } = await loginSdk1(`${env.t.url}/broker/mcp`, provider, 'identity-e2e');
 
     const call = async (name: string, args: Record<string, unknown> = {}) => {
       const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: { text: string }[]; structuredContent?: Record<string, any> };

@@ -43,7 +43,7 @@ export async function startIdentityEnv(options: { env?: Record<string, string>; 
     close: async () => {
       await rp.close();
       await t.close();
-      await smtp.close();
+      await smtp.stop();
     },
   };
 }

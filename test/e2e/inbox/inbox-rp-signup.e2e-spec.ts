@@ -25,7 +25,7 @@ describe('inbox: signing up at the example relying party with the code from the 
   afterAll(async () => {
     await rp?.close();
     await t?.close();
-    await sink?.close();
+    await sink?.stop();
   });
 
   it('identity_signup → POST signup_request → inbox_wait_for_email → confirm with the code → identity_record_signup', async () => {

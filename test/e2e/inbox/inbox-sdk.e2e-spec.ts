@@ -2,12 +2,11 @@
 // registration, the owner's sign-in, agreement and consent) and uses the four inbox tools end to
 // end: it waits for a verification mail that arrives over SMTP, reads the code, and answers.
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestHuman, TestOAuthProvider } from '../../support/oauth-login.js';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
 import { createInboxApp, deliver, type InboxTestApp } from '../../support/inbox.js';
+import { connectSdk1 } from '../../support/mcp-clients.js';
 
 const MAIL_DOMAIN = 'agents.test';
 
@@ -28,7 +27,7 @@ describe('inbox: an OAuth-authenticated SDK host calls the four inbox tools', ()
   });
   afterAll(async () => {
     await t?.close();
-    await sink?.close();
+    await sink?.stop();
   });
 
   it('logs in, waits for the verification mail, reads its code, and replies', async () => {
@@ -42,8 +41,7 @@ describe('inbox: an OAuth-authenticated SDK host calls the four inbox tools', ()
     expect(await auth(provider as never, { serverUrl: url, scope })).toBe('REDIRECT');
     expect(await auth(provider as never, { serverUrl: url, scope, authorizationCode: provider.lastRedirect!.searchParams.get('code')! })).toBe('AUTHORIZED');
     expect(String((provider.storedTokens as { scope?: string }).scope)).toContain('inbox:send');
-    const client = new Client({ name: 'inbox-host', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(url, { authProvider: provider as never }));
+    const { client } = await connectSdk1(url, { name: 'inbox-host', authProvider: provider });
     try {
       const names = (await client.listTools()).tools.map((tool) => tool.name);
       expect(names).toEqual(expect.arrayContaining(['inbox_list', 'inbox_read', 'inbox_wait_for_email', 'inbox_send']));

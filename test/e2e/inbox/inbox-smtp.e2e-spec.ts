@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SmtpListener } from '../../../src/inbox/smtp/smtp-listener.js';
 import { createBrokerPrincipal, brokerTool } from '../../support/broker.js';
+import { withClient } from '../../support/database.js';
 import { createInboxApp, deliver, SmtpDialog, type InboxTestApp } from '../../support/inbox.js';
 
 const OPERATOR = 'mco_inbox_smtp_operator_01234567890000000000000';
@@ -30,13 +30,7 @@ describe('inbox: the inbound SMTP listener', () => {
   });
 
   async function admin(text: string, params: unknown[] = []): Promise<void> {
-    const client = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
-    await client.connect();
-    try {
-      await client.query(text, params);
-    } finally {
-      await client.end();
-    }
+    await withClient(inject('adminDatabaseUrl'), (client) => client.query(text, params));
   }
 
   it('accepts mail for an agent over real SMTP (nodemailer), stores it, and the tools show it with its code', async () => {

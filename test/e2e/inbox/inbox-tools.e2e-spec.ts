@@ -3,7 +3,9 @@ import { MailService } from '../../../src/common/mail/mail.service.js';
 import { RetentionSweeper } from '../../../src/inbox/services/retention.js';
 import { WaitHub } from '../../../src/inbox/services/wait-hub.js';
 import { brokerCall, brokerTool, createBrokerPrincipal } from '../../support/broker.js';
-import { createInboxApp, deliver, sleep, startRelay, type InboxTestApp } from '../../support/inbox.js';
+import { createInboxApp, deliver, type InboxTestApp } from '../../support/inbox.js';
+import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
+import { sleep } from '../../support/wait.js';
 
 const MAIL_DOMAIN = 'agents.test';
 const OPERATOR = 'mco_inbox_tools_operator_0123456789000000000000';
@@ -19,10 +21,10 @@ async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
 describe('inbox: the four broker tools, two instances sharing one database, the relay', () => {
   let a: InboxTestApp;
   let b: InboxTestApp;
-  let relay: Awaited<ReturnType<typeof startRelay>>;
+  let relay: SmtpSink;
 
   beforeAll(async () => {
-    relay = await startRelay();
+    relay = await startSmtpSink();
     a = await createInboxApp({
       env: { MAIL_DOMAIN, SMTP_RELAY_URL: relay.url, RATE_LIMIT_GENERAL: 'off', RATE_LIMIT_INBOX_SEND_AGENT: '4/3600' },
     });
@@ -32,7 +34,7 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
   afterAll(async () => {
     await b?.close();
     await a?.close();
-    await relay?.close();
+    await relay?.stop();
   });
 
   it('lists the four inbox tools with their scopes and a wait timeout capped at 55 s in the schema', async () => {
@@ -134,12 +136,12 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
   it('sends through the relay from the agent’s own address only, strips CR/LF from headers, and records the outbound copy', async () => {
     const agent = await createBrokerPrincipal(a);
     const address = `${agent.agentHandle}@${MAIL_DOMAIN}`;
-    relay.state.mode = 'accept';
-    const before = relay.received.length;
+    relay.mode = 'accept';
+    const before = relay.messages.length;
     const sent = await brokerTool(a, agent.token, 'inbox_send', { to: 'person@remote.example', subject: 'Hello\r\nBcc: victim@remote.example', text: 'Hi there' });
     expect(sent.isError).toBe(false);
     expect(sent.data).toMatchObject({ status: 'sent', from: address, to: ['person@remote.example'], side_effects: { email_sent: true, recorded_outbound: true } });
-    const relayed = relay.received[before];
+    const relayed = relay.messages[before];
     expect(relayed.from).toBe(address);
     expect(relayed.to).toEqual(['person@remote.example']);
     expect(relayed.data).toMatch(new RegExp(`^From: ${address}`, 'm'));
@@ -157,20 +159,20 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
     // The service's one address rule: a numeric top-level domain is not an address.
     const numericTld = await brokerTool(a, agent.token, 'inbox_send', { to: 'person@remote.123', subject: 's', text: 't' });
     expect(numericTld.data.error).toMatchObject({ code: 'validation_failed', side_effects: { email_sent: false } });
-    expect(relay.received.length).toBe(before + 1);
+    expect(relay.messages.length).toBe(before + 1);
   });
 
   it('send_failed (retryable, nothing sent) when the relay refuses; internal_error with email_sent "unknown" when it drops after the body', async () => {
     const agent = await createBrokerPrincipal(a);
     try {
-      relay.state.mode = 'reject-rcpt';
+      relay.mode = 'reject';
       const refused = await brokerTool(a, agent.token, 'inbox_send', { to: 'person@remote.example', subject: 'one', text: 't' });
       expect(refused.data.error).toMatchObject({ code: 'send_failed', retryable: true, side_effects: { email_sent: false } });
-      relay.state.mode = 'drop-after-data';
+      relay.mode = 'drop-after-data';
       const dropped = await brokerTool(a, agent.token, 'inbox_send', { to: 'person@remote.example', subject: 'two', text: 't' });
       expect(dropped.data.error).toMatchObject({ code: 'internal_error', retryable: false, side_effects: { email_sent: 'unknown' } });
     } finally {
-      relay.state.mode = 'accept';
+      relay.mode = 'accept';
     }
     const rows = await a.sql<{ subject: string; status: string }>(`SELECT subject, status FROM inbox_message WHERE agent_id = $1 ORDER BY received_at`, [agent.agentId]);
     expect(rows).toEqual([

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { SERVER_CARD_SCHEMA } from '../../../src/mcp/endpoints/discovery.js';
 import { initializeParams, legacyHeaders, MODERN, modernHeaders, modernMeta, withFixture, FIXTURE_PATH } from './fixtures.js';
-import { send, type Send } from './helpers.js';
+import { send, type Send } from '../../support/json-rpc.js';
 
 let ipCounter = 10;
 /** A fresh client address per test, so rate-limit budgets never leak between tests. */

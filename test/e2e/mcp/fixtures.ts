@@ -7,6 +7,7 @@ import type { McpProfile } from '../../../src/mcp/protocol/server-profile.js';
 import { LEGACY_REVISIONS, MODERN_REVISIONS } from '../../../src/mcp/protocol/revisions.js';
 import { defineResource, defineTool } from '../../../src/mcp/registry/define-tool.js';
 import type { TestingModuleBuilder } from '@nestjs/testing';
+import { MCP_POST_HEADERS } from '../../support/json-rpc.js';
 
 export const FIXTURE_PATH = '/mcp/_fixture';
 export const FIXTURE_ALIAS = '/mcp/_fixture/alt';
@@ -215,7 +216,7 @@ export function modernHeaders(method: string, name?: string): Record<string, str
   return h;
 }
 
-export const legacyHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+export const legacyHeaders = MCP_POST_HEADERS;
 
 export const initializeParams = {
   protocolVersion: '2025-11-25',

@@ -13,7 +13,7 @@ import {
   modernMeta,
   withFixture,
 } from './fixtures.js';
-import { send, sseMessages, type Reply, type Send } from './helpers.js';
+import { send, sseMessages, type Reply, type Send } from '../../support/json-rpc.js';
 
 interface Row {
   row: number;

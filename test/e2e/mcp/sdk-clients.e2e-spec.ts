@@ -2,14 +2,13 @@
 // (legacy initialize handshake) and @modelcontextprotocol/client 2.4 with version negotiation
 // 'auto' and pinned to 2026-07-28 (modern). Each connects to every mounted server that serves its
 // era, lists tools and resources, reads a resource and calls every tool that states a testInput.
-import { Client as Client2, StreamableHTTPClientTransport as Transport2 } from '@modelcontextprotocol/client';
-import { Client as Client1 } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport as Transport1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpHost } from '../../../src/mcp/mcp-host.service.js';
 import type { McpServerRuntime } from '../../../src/mcp/protocol/engine.js';
+import { connectSdk1, connectSdk2 } from '../../support/mcp-clients.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { FIXTURE_PATH, MODERN, withFixture } from './fixtures.js';
+import { postJsonRpc, rpcRequest } from '../../support/json-rpc.js';
 
 interface Target {
   server: string;
@@ -86,9 +85,7 @@ describe('official SDK clients against every mounted server', () => {
     describe(`${target.path}`, () => {
       it('@modelcontextprotocol/sdk 1.32 (legacy handshake)', async () => {
         const runtime = runtimeOf(target.server);
-        const client = new Client1({ name: 'sdk1-e2e', version: '1.0.0' });
-        const transport = new Transport1(new URL(`${t.url}${target.path}`));
-        await client.connect(transport);
+        const { client, transport } = await connectSdk1(`${t.url}${target.path}`, { name: 'sdk1-e2e' });
         try {
           expect(client.getServerVersion()?.name).toBe(runtime.profile.serverInfo.name);
           expect(transport.sessionId).toBeUndefined();
@@ -102,8 +99,7 @@ describe('official SDK clients against every mounted server', () => {
 
       it("@modelcontextprotocol/client 2.4 with versionNegotiation 'auto'", async () => {
         const runtime = runtimeOf(target.server);
-        const client = new Client2({ name: 'sdk2-auto-e2e', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-        await client.connect(new Transport2(new URL(`${t.url}${target.path}`)));
+        const { client } = await connectSdk2(`${t.url}${target.path}`, { name: 'sdk2-auto-e2e', versionNegotiation: { mode: 'auto' } });
         try {
           if (runtime.servesModern) {
             expect(client.getProtocolEra()).toBe('modern');
@@ -123,14 +119,12 @@ describe('official SDK clients against every mounted server', () => {
 
       it("@modelcontextprotocol/client 2.4 pinned to 2026-07-28", async () => {
         const runtime = runtimeOf(target.server);
-        const client = new Client2({ name: 'sdk2-pin-e2e', version: '1.0.0' }, { versionNegotiation: { mode: { pin: MODERN } } });
-        const connecting = client.connect(new Transport2(new URL(`${t.url}${target.path}`)));
+        const connecting = connectSdk2(`${t.url}${target.path}`, { name: 'sdk2-pin-e2e', versionNegotiation: { mode: { pin: MODERN } } });
         if (!runtime.servesModern) {
-          await expect(connecting).rejects.toThrow();
-          await client.close();
+          await expect(connecting).rejects.toThrow(); // the failed connect closed the client
           return;
         }
-        await connecting;
+        const { client } = await connecting;
         try {
           expect(client.getProtocolEra()).toBe('modern');
           expect(client.getNegotiatedProtocolVersion()).toBe(MODERN);
@@ -143,13 +137,8 @@ describe('official SDK clients against every mounted server', () => {
   }
 
   it('the broker endpoint refuses the SDK without a token with 401 and a bearer challenge', async () => {
-    const client = new Client1({ name: 'sdk1-e2e', version: '1.0.0' });
-    await expect(client.connect(new Transport1(new URL(`${t.url}/broker/mcp`)))).rejects.toThrow();
-    const res = await fetch(`${t.url}/broker/mcp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-    });
+    await expect(connectSdk1(`${t.url}/broker/mcp`, { name: 'sdk1-e2e' })).rejects.toThrow();
+    const res = await postJsonRpc(`${t.url}/broker/mcp`, rpcRequest('tools/list'));
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe(
       `Bearer resource_metadata="${t.config.publicBaseUrl}/.well-known/oauth-protected-resource/broker/mcp", scope="identity:read"`,

@@ -5,14 +5,44 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpHost } from '../../../src/mcp/mcp-host.service.js';
+import { brokerProfile } from '../../../src/mcp/endpoints/broker.profile.js';
 import { communityProfile } from '../../../src/mcp/endpoints/community.profile.js';
 import { docsProfile } from '../../../src/mcp/endpoints/docs.profile.js';
 import { recallProfile } from '../../../src/mcp/endpoints/recall.profile.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { legacyHeaders, modernHeaders, modernMeta } from './fixtures.js';
-import { send, type Send } from './helpers.js';
+import { send, type Send } from '../../support/json-rpc.js';
 
 const servers = [communityProfile(), docsProfile(), recallProfile()];
+
+/** The published catalog of every server, by name: tools in tools/list order, resources as a set (no server has prompts). */
+const CATALOG: Record<string, { tools: string[]; resources: string[] }> = {
+  community: {
+    tools: ['lookup_member', 'get_community_stats', 'register_agent', 'verify_certificate'],
+    resources: ['ui://agentcommunity/community-stats.html'],
+  },
+  docs: {
+    tools: ['search_docs', 'read_doc'],
+    resources: [
+      'agent-onboarding', 'api-reference', 'broker', 'broker-error-recovery', 'broker-policies', 'broker-relying-parties',
+      'broker-workflow', 'dmv', 'docs-mcp', 'inbox', 'mcp-server', 'overview', 'recall',
+    ].map((page) => `docs://agentry/${page}`),
+  },
+  recall: {
+    tools: [
+      'register_agent', 'create_category', 'list_categories', 'list_topics', 'read_messages', 'publish_message', 'search_memory',
+      'find_similar_agents',
+    ],
+    resources: ['recall://docs/AGENTS.md', 'recall://docs/API.md'],
+  },
+  broker: {
+    tools: [
+      'identity_signup', 'identity_register', 'identity_whoami', 'identity_prove', 'identity_record_signup', 'inbox_list', 'inbox_read',
+      'inbox_wait_for_email', 'inbox_send',
+    ],
+    resources: ['workflow', 'error-recovery', 'relying-party-guide', 'policies'].map((doc) => `agentregistrar://docs/${doc}`),
+  },
+};
 
 describe('every registered tool on every server', () => {
   let t: TestApp;
@@ -24,10 +54,20 @@ describe('every registered tool on every server', () => {
   afterAll(() => t?.close());
 
   it('each server directory lists every *.tool.ts file in its index', () => {
-    for (const profile of servers) {
+    for (const profile of [...servers, brokerProfile()]) {
       const dir = path.resolve('src/mcp/tools', profile.name);
       const files = readdirSync(dir).filter((f) => f.endsWith('.tool.ts'));
-      expect(profile.tools.length, `${profile.name}: ${files.join(', ')}`).toBe(files.length);
+      const fromFiles = files.map((f) => f.slice(0, -'.tool.ts'.length).replace(/-/g, '_')).sort();
+      expect([...profile.tools.map((tool) => tool.name)].sort(), profile.name).toEqual(fromFiles);
+    }
+  });
+
+  it('every server publishes exactly its named tools and resources', () => {
+    expect(Object.keys(CATALOG).sort()).toEqual(['broker', 'community', 'docs', 'recall']);
+    for (const [server, expected] of Object.entries(CATALOG)) {
+      const runtime = host.runtime(server)!;
+      expect([...runtime.catalog.tools.keys()], server).toEqual(expected.tools);
+      expect(runtime.catalog.resourceList.map((r) => r.uri).sort(), server).toEqual([...expected.resources].sort());
     }
   });
 

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { FIXTURE_PATH, legacyHeaders, modernHeaders, modernMeta, snapshotState, withFixture, type SnapshotAnswer } from './fixtures.js';
-import { send } from './helpers.js';
+import { send } from '../../support/json-rpc.js';
 
 type Era = 'legacy' | 'modern';
 

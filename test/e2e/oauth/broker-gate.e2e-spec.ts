@@ -7,6 +7,7 @@ import { SiteLinks } from '../../../src/common/http/site-links.js';
 import { brokerProfile } from '../../../src/mcp/endpoints/broker.profile.js';
 import { defineTool } from '../../../src/mcp/registry/define-tool.js';
 import { brokerCall, createBrokerPrincipal } from '../../support/broker.js';
+import { insertOAuthClient, signAgreement } from '../../support/factories/index.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { withFixture } from '../mcp/fixtures.js';
 
@@ -147,7 +148,7 @@ describe('the /broker/mcp gate', () => {
     const after = await call(p.token);
     expect(after.status).toBe(403);
     expect(after.body.error.data).toEqual({ error: 'agreement_required' });
-    await t.sql(`INSERT INTO oauth_delegation_signature (owner_id, version, text_sha256, ip_hash) SELECT $1, version, sha256, repeat('0', 64) FROM oauth_delegation_agreement WHERE version = '2.0'`, [p.ownerId]);
+    await signAgreement(t, p.ownerId, { version: '2.0', ipHash: '0'.repeat(64) });
     expect((await call(p.token)).status).toBe(200);
   });
 
@@ -203,8 +204,14 @@ describe('broker cleanup', () => {
     const live = await createBrokerPrincipal(t);
     const old = await createBrokerPrincipal(t);
     await t.sql(`UPDATE oauth_token SET expires_at = now() - interval '31 days' WHERE id = $1`, [old.tokenId]);
-    await t.sql(`INSERT INTO oauth_client (client_id, kind, client_name, redirect_uris, grant_types, token_endpoint_auth_method, created_at)
-                 VALUES ('mcc_stale', 'dynamic', 'Stale', '["http://127.0.0.1/cb"]', '["authorization_code"]', 'none', now() - interval '40 days')`);
+    await insertOAuthClient(t, {
+      clientId: 'mcc_stale',
+      kind: 'dynamic',
+      clientName: 'Stale',
+      redirectUris: ['http://127.0.0.1/cb'],
+      grantTypes: ['authorization_code'],
+      createdAt: "now() - interval '40 days'",
+    });
     const removed = await t.app.get(OauthCleanup).run();
     expect(removed.tokens).toBe(1);
     expect(removed.unused_clients).toBe(1);

@@ -55,7 +55,7 @@ describe.skipIf(!hasBrowser)('broker pages in a real browser (chromium, JavaScri
   afterAll(async () => {
     await browser?.close();
     await t?.close();
-    await sink?.close();
+    await sink?.stop();
     callback?.close();
   });
 

@@ -15,7 +15,7 @@ describe('owner sign-in and sessions', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await sink?.close();
+    await sink?.stop();
   });
 
   const start = (email: string, ip: string) =>
@@ -144,7 +144,7 @@ describe('owner account page: relying-party rules', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await sink?.close();
+    await sink?.stop();
   });
 
   it('an owner sets and removes their own rule for a service; a forged form is refused', async () => {

@@ -1,12 +1,10 @@
 // The official SDK clients as real MCP hosts: discovery from the 401 challenge, registration (DCR,
 // CIMD, pre-registered), the owner's consent (a test human signing in by email through a real SMTP
 // server), the token exchange, a broker call with the bearer token, refresh and step-up.
-import { Client as Client2, StreamableHTTPClientTransport as Transport2 } from '@modelcontextprotocol/client';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { Client as Client1 } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport as Transport1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CimdFetcher } from '../../../src/oauth/services/cimd-fetcher.js';
+import { connectSdk1, loginSdk1, loginSdk2 } from '../../support/mcp-clients.js';
 import { TestHuman, TestOAuthProvider } from '../../support/oauth-login.js';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
@@ -40,20 +38,10 @@ describe('OAuth with the official SDK clients', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await sink?.close();
+    await sink?.stop();
   });
 
-  async function connect1(provider: TestOAuthProvider) {
-    const url = new URL(`${t.url}/broker/mcp`);
-    const client = new Client1({ name: 'sdk1-oauth', version: '1.0.0' });
-    const first = new Transport1(url, { authProvider: provider as never });
-    await expect(client.connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
-    await first.finishAuth(provider.code);
-    const second = new Transport1(url, { authProvider: provider as never });
-    const connected = new Client1({ name: 'sdk1-oauth', version: '1.0.0' });
-    await connected.connect(second);
-    return connected;
-  }
+  const connect1 = async (provider: TestOAuthProvider) => (await loginSdk1(`${t.url}/broker/mcp`, provider, 'sdk1-oauth')).client;
 
   it('SDK 1.32: discovery → dynamic registration → sign-in, agreement and consent → token → tools/list', async () => {
     const person = human();
@@ -77,13 +65,7 @@ describe('OAuth with the official SDK clients', () => {
   it('client 2.4: the same login, with the iss check and the modern era', async () => {
     const person = human();
     const provider = new TestOAuthProvider(person, { clientName: 'Modern host' });
-    const url = new URL(`${t.url}/broker/mcp`);
-    const client = new Client2({ name: 'sdk2-oauth', version: '2.0.0' });
-    const first = new Transport2(url, { authProvider: provider as never });
-    await expect(client.connect(first)).rejects.toThrow();
-    await first.finishAuth(provider.lastRedirect!.searchParams as never);
-    const connected = new Client2({ name: 'sdk2-oauth', version: '2.0.0' });
-    await connected.connect(new Transport2(url, { authProvider: provider as never }));
+    const { client: connected } = await loginSdk2(`${t.url}/broker/mcp`, provider, 'sdk2-oauth');
     const tools = await connected.listTools();
     expect(Array.isArray(tools.tools)).toBe(true);
     expect(String(provider.storedTokens?.access_token)).toMatch(/^mca_/);
@@ -143,8 +125,7 @@ describe('OAuth with the official SDK clients', () => {
     const oldRefresh = provider.storedTokens!.refresh_token as string;
     // Make the stored access token unusable so the SDK must refresh.
     provider.storedTokens = { ...provider.storedTokens, access_token: `mca_${'x'.repeat(43)}` };
-    const again = new Client1({ name: 'sdk1-oauth', version: '1.0.0' });
-    await again.connect(new Transport1(new URL(`${t.url}/broker/mcp`), { authProvider: provider as never }));
+    const { client: again } = await connectSdk1(`${t.url}/broker/mcp`, { name: 'sdk1-oauth', authProvider: provider });
     expect(provider.storedTokens!.refresh_token).not.toBe(oldRefresh);
     await again.listTools();
     await again.close();
@@ -153,16 +134,10 @@ describe('OAuth with the official SDK clients', () => {
   it('step-up (SDK 1.32): a tool needing an ungranted scope is challenged with granted ∪ required, the owner consents again, the call succeeds', async () => {
     const person = human();
     const provider = new TestOAuthProvider(person, { scope: 'identity:read', noRefresh: true });
-    const url = new URL(`${t.url}/broker/mcp`);
-    const first = new Transport1(url, { authProvider: provider as never });
-    const client = new Client1({ name: 'sdk1-stepup', version: '1.0.0' });
-    // The challenge without a token names the minimal scope; the client asked for identity:read only.
-    await expect(client.connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+    const url = `${t.url}/broker/mcp`;
+    const { client: connected, transport } = await loginSdk1(url, provider, 'sdk1-stepup');
+    // The challenge without a token named the minimal scope; the client asked for identity:read only.
     expect(provider.authorizationUrls[0].searchParams.get('scope')).toBe('identity:read');
-    await first.finishAuth(provider.code);
-    const transport = new Transport1(url, { authProvider: provider as never });
-    const connected = new Client1({ name: 'sdk1-stepup', version: '1.0.0' });
-    await connected.connect(transport);
     expect(String(provider.storedTokens?.scope)).toBe('identity:read');
     const whoami = await connected.callTool({ name: 'identity_whoami', arguments: {} });
     expect(whoami.isError).toBeFalsy();
@@ -172,8 +147,7 @@ describe('OAuth with the official SDK clients', () => {
     expect(stepUp.searchParams.get('scope')).toBe('identity:read identity:write');
     await transport.finishAuth(provider.code);
     expect(String(provider.storedTokens?.scope)).toBe('identity:read identity:write');
-    const again = new Client1({ name: 'sdk1-stepup', version: '1.0.0' });
-    await again.connect(new Transport1(url, { authProvider: provider as never }));
+    const { client: again } = await connectSdk1(url, { name: 'sdk1-stepup', authProvider: provider });
     const registered = await again.callTool({ name: 'identity_register', arguments: {} });
     expect(registered.isError).toBeFalsy();
     // The second consent preselected the agent this host already acts as: still one agent.

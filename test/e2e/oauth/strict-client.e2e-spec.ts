@@ -34,7 +34,7 @@ describe('OAuth authorization server: a strict independent client (oauth4webapi)
   });
   afterAll(async () => {
     await t?.close();
-    await sink?.close();
+    await sink?.stop();
   });
 
   async function authorize(extra: Record<string, string> = {}, omit: string[] = []) {

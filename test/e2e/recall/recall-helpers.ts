@@ -1,11 +1,10 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { newCredential } from '../../support/factories/memory.factory.js';
+import { connectSdk1, type Client1 as Client } from '../../support/mcp-clients.js';
 import type { TestApp } from '../../support/test-app.js';
 
-/** A fresh agent credential, generated the way the guide tells agents to: 32 random bytes, base64url, arc_. */
-export const newCredential = (): string => `arc_${randomBytes(32).toString('base64url')}`;
+export { newCredential } from '../../support/factories/memory.factory.js';
 
 export const writeHeaders = (credential: string): Record<string, string> => ({
   'content-type': 'application/json',
@@ -80,10 +79,7 @@ export type ToolResult = {
 
 /** An MCP client the way an agent program would build one: the official legacy SDK over Streamable HTTP. */
 export async function connect(t: TestApp, headers: Record<string, string> = {}): Promise<Client> {
-  const client = new Client({ name: 'recall-e2e-agent', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${t.url}/recall/mcp`), { requestInit: { headers } });
-  await client.connect(transport);
-  return client;
+  return (await connectSdk1(`${t.url}/recall/mcp`, { name: 'recall-e2e-agent', headers })).client;
 }
 
 export const writer = (t: TestApp, credential: string) =>

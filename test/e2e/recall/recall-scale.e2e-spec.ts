@@ -18,23 +18,13 @@ import {
   SIMILAR_STATE_SQL,
   TERM_DF_SQL,
 } from '../../../src/memory/queries/similar-agents.queries.js';
+import { explainPlan } from '../../support/explain.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { createCategory, publish, registerAgent, rest } from './recall-helpers.js';
 
 const AGENTS = 2_000;
 const MESSAGES = 200_000;
 const BIG_TABLES = new Set(['memory_message', 'memory_agent_term', 'memory_term', 'memory_search_change']);
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
 
 describe('recall at scale: 200,000 messages from 2,000 agents', () => {
   let t: TestApp;
@@ -74,11 +64,6 @@ describe('recall at scale: 200,000 messages from 2,000 agents', () => {
     expect(a).toBe(AGENTS + 1);
   });
 
-  const explain = async (sql: string, params: unknown[]) => {
-    const [row] = await t.sql<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
-    return nodes(row['QUERY PLAN'][0].Plan);
-  };
-
   const hot: Array<[string, () => [string, unknown[]]]> = [
     ['search index: freshness check', () => [latestChangeSql('memory_search_change'), []]],
     ['search index: build chunk', () => [INDEX_CHUNK_SQL, [FIRST_ID, 5000]]],
@@ -100,7 +85,7 @@ describe('recall at scale: 200,000 messages from 2,000 agents', () => {
   for (const [name, query] of hot) {
     it(`${name} uses indexes (no sequential scan on the big tables)`, async () => {
       const [sql, params] = query();
-      const plan = await explain(sql, params);
+      const plan = await explainPlan(t.sql, sql, params);
       const seq = plan.filter((n) => n['Node Type'] === 'Seq Scan' && BIG_TABLES.has(n['Relation Name'] ?? ''));
       expect(seq.map((n) => n['Relation Name'])).toEqual([]);
       expect(plan.some((n) => /Index/.test(n['Node Type']))).toBe(true);

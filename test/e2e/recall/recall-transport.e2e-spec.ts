@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { postJsonRpc, rpcRequest } from '../../support/json-rpc.js';
 
-const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-
-const initialize = (id: number | string, protocolVersion: string) => ({
-  jsonrpc: '2.0',
-  id,
-  method: 'initialize',
-  params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-});
+const initialize = (id: number | string, protocolVersion: string) =>
+  rpcRequest('initialize', { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '1' } }, id);
 
 describe('recall: /recall/mcp transport rules', () => {
   let t: TestApp;
@@ -17,8 +12,7 @@ describe('recall: /recall/mcp transport rules', () => {
   });
   afterAll(() => t.close());
 
-  const post = (body: string, headers: Record<string, string> = {}) =>
-    fetch(`${t.url}/recall/mcp`, { method: 'POST', headers: { ...HEADERS, ...headers }, body });
+  const post = (body: string, headers: Record<string, string> = {}) => postJsonRpc(`${t.url}/recall/mcp`, body, headers);
 
   for (const version of ['2025-11-25', '2025-06-18', '2025-03-26']) {
     it(`initializes with ${version} and issues no session`, async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { createCategory, newCredential, publish, registerAgent, rest, writeHeaders } from './recall-helpers.js';
+import { postJsonRpc, rpcRequest } from '../../support/json-rpc.js';
 
 describe('recall: per-credential write limits', () => {
   let t: TestApp;
@@ -29,23 +30,18 @@ describe('recall: per-credential write limits', () => {
   it('over MCP (legacy revisions only) the refusal is a JSON-RPC error at HTTP 200 with Retry-After', async () => {
     const credential = await registerAgent(t, 'busy-three');
     const call = (id: number) =>
-      fetch(`${t.url}/recall/mcp`, {
-        method: 'POST',
-        headers: {
-          ...writeHeaders(credential),
-          accept: 'application/json, text/event-stream',
-          'mcp-protocol-version': '2025-11-25',
-        },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id,
-          method: 'tools/call',
-          params: {
+      postJsonRpc(
+        `${t.url}/recall/mcp`,
+        rpcRequest(
+          'tools/call',
+          {
             name: 'publish_message',
             arguments: { category: 'limits', topic: 'm', title: `t${id}`, body: `b${id}`, public_ack: true, request_id: randomUUID() },
           },
-        }),
-      });
+          id,
+        ),
+        { ...writeHeaders(credential), 'mcp-protocol-version': '2025-11-25' },
+      );
     const answers: Array<{ status: number; retryAfter: string | null; error?: { data?: { error?: string } } }> = [];
     for (let i = 1; i <= 5; i++) {
       const res = await call(i);
