@@ -45,6 +45,8 @@ export class IndexSync<Row extends { id: string }> {
   private appliedAt = 0;
   private running?: Promise<void>;
   private pruning = 0;
+  private probe?: Promise<bigint>;
+  private nextProbe?: Promise<bigint>;
 
   constructor(
     private readonly run: RunSql,
@@ -75,9 +77,31 @@ export class IndexSync<Row extends { id: string }> {
     }
   }
 
-  private async latest(): Promise<bigint> {
-    const [row] = await this.run<{ seq: string }>(latestChangeSql(this.target.changeTable));
-    return BigInt(row.seq);
+  /**
+   * The newest change, probed after the caller arrived. Concurrent searches share probes: while one is
+   * in flight (sent before they arrived, so it could miss a write committed since), they all wait for
+   * the single next probe, which starts when it returns. Under load that is one probe per round trip
+   * instead of one per search, and every search still sees what was committed before it started.
+   */
+  private latest(): Promise<bigint> {
+    if (!this.probe) return this.startProbe();
+    this.nextProbe ??= this.probe
+      .catch(() => undefined)
+      .then(() => {
+        this.nextProbe = undefined;
+        return this.startProbe();
+      });
+    return this.nextProbe;
+  }
+
+  private startProbe(): Promise<bigint> {
+    const probe: Promise<bigint> = this.run<{ seq: string }>(latestChangeSql(this.target.changeTable))
+      .then(([row]) => BigInt(row.seq))
+      .finally(() => {
+        if (this.probe === probe) this.probe = undefined;
+      });
+    this.probe = probe;
+    return probe;
   }
 
   private async sync(latest: bigint): Promise<void> {
