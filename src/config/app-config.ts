@@ -22,7 +22,8 @@ const URL_PATTERN = /^https?:\/\/[^\s/]+(\/[^\s]*)?$/;
 
 /**
  * The raw environment as strings, validated with class-validator. Every variable the service
- * reads is declared here; nothing else reads process.env.
+ * reads is declared here; nothing else reads process.env. (The file is over the ~300-line guide
+ * because it is the one list of every setting, R9; splitting it would scatter that list.)
  */
 class EnvironmentVariables {
   @IsOptional() @Matches(/^\d{1,5}$/, { message: 'must be a port number (0-65535)' }) PORT?: string;

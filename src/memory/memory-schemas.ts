@@ -1,6 +1,7 @@
 /**
  * JSON Schemas (2020-12) of Recall's inputs and outputs. The MCP tools publish them in tools/list and
- * the REST controllers reuse them in the OpenAPI document, so every field is described once.
+ * the REST controllers reuse them in the OpenAPI document, so every field is described once. (A few
+ * lines over the ~300-line guide: it is the module's whole published schema, kept in one place.)
  */
 import {
   BODY_MAX_LENGTH,

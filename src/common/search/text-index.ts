@@ -1,6 +1,10 @@
 import { editDistance, foldedWords, hash32, isSearchWord, MAX_WORD_LENGTH, typoBudget } from './text-fold.js';
 
 /**
+ * (Longer than the ~300-line guide on purpose: one data structure whose build, compaction and search
+ * loops share the same private typed arrays; split across files they would sit behind accessors on
+ * the hottest path of every search.)
+ *
  * An in-process inverted index with typo tolerance, prefix matching and bucket ranking — the engine
  * behind directory search, Recall's search_memory and the documentation search. It holds only what
  * ranking needs (per word and document: the best field and the first position); the records
