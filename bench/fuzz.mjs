@@ -137,7 +137,9 @@ function makeGen(rng) {
 }
 
 // ---- requests ------------------------------------------------------------------------------------------
-const MCP_PATHS = ['/mcp', '/mcp/chatgpt', '/mcp/docs', '/recall/mcp'];
+// /broker/mcp is fuzzed before authentication (no token, or a well-formed but unknown mca_ token): the
+// gate's refusals, the body limits and the parsers in front of it.
+const MCP_PATHS = ['/mcp', '/mcp/chatgpt', '/mcp/docs', '/recall/mcp', '/broker/mcp'];
 const TOOL_ARGS = {
   lookup_member: { query: 'acme' },
   get_community_stats: {},
@@ -176,6 +178,7 @@ function mcpRequest(g, tools) {
   const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   if (modern) Object.assign(headers, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call' });
   else if (g.int(2)) headers['mcp-protocol-version'] = g.pick(['2025-11-25', '2025-06-18', g.str().slice(0, 20)]);
+  if (path === '/broker/mcp' && g.int(2)) headers.authorization = g.int(4) ? `Bearer mca_${randomBytes(32).toString('base64url')}` : `Bearer ${g.str().slice(0, 200)}`;
   if (path === '/recall/mcp' && g.int(2)) Object.assign(headers, { 'x-agentrecall-write': 'true', authorization: `Bearer arc_${randomBytes(32).toString('base64url')}` });
   let body;
   switch (g.int(10)) {
