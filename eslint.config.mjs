@@ -8,7 +8,13 @@ import redos from 'eslint-plugin-redos';
 const FEATURES = ['directory', 'dmv', 'identity', 'inbox', 'oauth', 'memory'];
 
 // R16: the MCP layer sees a feature only through its module, its facade, its types and its schemas file.
-const MCP_VISIBLE = (f) => [`${f}\\.module`, `services/${f}\\.service`, `${f}\\.types`, `${f}-schemas`, ...(f === 'memory' ? ['recall-schemas'] : [])];
+const MCP_VISIBLE = (f) => [
+  `${f}\\.module`,
+  `services/${f}\\.service`,
+  `${f}\\.types`,
+  `${f}-schemas`,
+  ...(f === 'memory' ? ['recall-schemas'] : []),
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-artifacts/**', '**/*.mjs', 'vitest.config.ts'] },
@@ -49,7 +55,14 @@ export default tseslint.config(
   {
     files: FEATURES.map((f) => `src/${f}/**/*.ts`),
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/mcp/**', '**/mcp'], message: 'Features must not import the MCP layer (dependency direction mcp → features).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/mcp/**', '**/mcp'], message: 'Features must not import the MCP layer (dependency direction mcp → features).' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -73,7 +86,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: FEATURES.flatMap((f) => [`**/${f}/**`, `../${f}/*`]).concat(['**/mcp/**']), message: 'common, config and database import no feature.' },
+            {
+              group: FEATURES.flatMap((f) => [`**/${f}/**`, `../${f}/*`]).concat(['**/mcp/**']),
+              message: 'common, config and database import no feature.',
+            },
           ],
         },
       ],

@@ -65,7 +65,7 @@
       width: 0,
       height: 0,
       dpr: 1,
-      drawn: [] // screen positions of the points visible in the last frame
+      drawn: [], // screen positions of the points visible in the last frame
     };
 
     /** @param {number} n */
@@ -372,28 +372,32 @@
           }
           return res.json();
         })
-        .then(/** @param {any} data */ function (data) {
-          var points = sanitize(data);
-          if (!points) throw new Error('unexpected response');
-          var sum = 0;
-          /** @type {GlobePoint | null} */
-          var biggest = null;
-          for (var i = 0; i < points.length; i++) {
-            sum += points[i].count;
-            if (!biggest || points[i].count > biggest.count) biggest = points[i];
-          }
-          var total = data && isFiniteNumber(data.total) && data.total >= 0 ? data.total : sum;
-          // Start with the busiest place facing the viewer.
-          if (biggest) state.rotation = biggest.lon;
-          state.points = points;
-          state.loaded = true;
-          showCount(total);
-          setStatus(points.length === 0 ? 'No member locations have been published yet.' : '', false);
-        })
-        .catch(/** @param {any} err */ function (err) {
-          var detail = err && err.message ? ' (' + err.message + ')' : '';
-          setStatus('Member locations could not be loaded' + detail + '.', true);
-        });
+        .then(
+          /** @param {any} data */ function (data) {
+            var points = sanitize(data);
+            if (!points) throw new Error('unexpected response');
+            var sum = 0;
+            /** @type {GlobePoint | null} */
+            var biggest = null;
+            for (var i = 0; i < points.length; i++) {
+              sum += points[i].count;
+              if (!biggest || points[i].count > biggest.count) biggest = points[i];
+            }
+            var total = data && isFiniteNumber(data.total) && data.total >= 0 ? data.total : sum;
+            // Start with the busiest place facing the viewer.
+            if (biggest) state.rotation = biggest.lon;
+            state.points = points;
+            state.loaded = true;
+            showCount(total);
+            setStatus(points.length === 0 ? 'No member locations have been published yet.' : '', false);
+          },
+        )
+        .catch(
+          /** @param {any} err */ function (err) {
+            var detail = err && err.message ? ' (' + err.message + ')' : '';
+            setStatus('Member locations could not be loaded' + detail + '.', true);
+          },
+        );
     }
 
     window.addEventListener('resize', resize);

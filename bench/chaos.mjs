@@ -172,7 +172,10 @@ async function startProxy(upstreams) {
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => (server.closeAllConnections(), new Promise((r) => server.close(r))) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: () => (server.closeAllConnections(), new Promise((r) => server.close(r))),
+  };
 }
 
 // ---- load -----------------------------------------------------------------------------------------
@@ -218,7 +221,12 @@ async function client(lb, credential, stop) {
         await call(`${lb}/mcp`, 'mcp', {
           method: 'POST',
           headers: { ...headers, accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'lookup_member', arguments: { query: 'agent' } } }),
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: i,
+            method: 'tools/call',
+            params: { name: 'lookup_member', arguments: { query: 'agent' } },
+          }),
         });
         break;
       case 2: {
@@ -383,7 +391,9 @@ try {
 
   const recallRows = await check.query(`SELECT title, count(*)::int AS n FROM memory_message WHERE title LIKE 'chaos-%' GROUP BY title`);
   const recallFound = new Map(recallRows.rows.map((r) => [r.title, r.n]));
-  const dmvRows = await check.query(`SELECT agent_name, count(*)::int AS n FROM dmv_registration WHERE agent_name LIKE 'chaos-%' GROUP BY agent_name`);
+  const dmvRows = await check.query(
+    `SELECT agent_name, count(*)::int AS n FROM dmv_registration WHERE agent_name LIKE 'chaos-%' GROUP BY agent_name`,
+  );
   const dmvFound = new Map(dmvRows.rows.map((r) => [r.agent_name, r.n]));
   const mail = await check.query(`SELECT status, count(*)::int AS n FROM outbound_mail GROUP BY status ORDER BY status`);
   const enqueued = (await check.query(`SELECT count(*)::int AS n FROM outbound_mail`)).rows[0].n;

@@ -159,7 +159,16 @@ async function main() {
     console.log(`public directory total: ${page.total}`);
 
     const pick = (i) => members[(i * 7919) % members.length];
-    const queries = ['agent', 'robotics', 'healthcare evaluation', 'open source', 'Nortwind', 'kestral labs', 'climate', pick(1).display_name];
+    const queries = [
+      'agent',
+      'robotics',
+      'healthcare evaluation',
+      'open source',
+      'Nortwind',
+      'kestral labs',
+      'climate',
+      pick(1).display_name,
+    ];
     const scenarios = [
       {
         name: 'GET /api/v1/search',
@@ -190,7 +199,11 @@ async function main() {
       const text = await res.text();
       if (res.status !== 200 || /"isError":true/.test(text)) throw new Error(`${s.name}: ${res.status} ${text.slice(0, 300)}`);
     }
-    const lookup = await fetch(`${app.url}/mcp`, { method: 'POST', headers: scenarios[2].requests[1].headers, body: scenarios[2].requests[1].body }).then((r) => r.text());
+    const lookup = await fetch(`${app.url}/mcp`, {
+      method: 'POST',
+      headers: scenarios[2].requests[1].headers,
+      body: scenarios[2].requests[1].body,
+    }).then((r) => r.text());
     if (!lookup.includes('"status":"member"')) throw new Error(`lookup_member did not find a member: ${lookup.slice(0, 300)}`);
 
     // One request at a time: the time each kind of query takes on its own (a client-side round trip
@@ -238,7 +251,8 @@ async function main() {
 }
 
 if (process.argv[2] === 'app') runApp();
-else main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+else
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });

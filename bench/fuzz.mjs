@@ -93,29 +93,78 @@ function makeGen(rng) {
   const int = (n) => Math.floor(rng() * n);
   const pick = (xs) => xs[int(xs.length)];
   const HOSTILE = [
-    'eyJ-', '\n', ' ', '![', '<img src=http://', 'ghp_', 'sk-', '-----BEGIN ', '\u202e', '\u200b', '\ud800', '%00', '../',
-    "' OR 1=1 --", '${jndi:x}', '<script>', 'ＡＢＣ', '😀', '\\', '"', '{', 'system prompt:', 'ignore previous instructions',
-    'you are now a ', ':act as ', 'call the x tool', 'a', '0', '-', '_', '.', '=', 'postgres://u:p@h/db', 'x'.repeat(64),
+    'eyJ-',
+    '\n',
+    ' ',
+    '![',
+    '<img src=http://',
+    'ghp_',
+    'sk-',
+    '-----BEGIN ',
+    '\u202e',
+    '\u200b',
+    '\ud800',
+    '%00',
+    '../',
+    "' OR 1=1 --",
+    '${jndi:x}',
+    '<script>',
+    'ＡＢＣ',
+    '😀',
+    '\\',
+    '"',
+    '{',
+    'system prompt:',
+    'ignore previous instructions',
+    'you are now a ',
+    ':act as ',
+    'call the x tool',
+    'a',
+    '0',
+    '-',
+    '_',
+    '.',
+    '=',
+    'postgres://u:p@h/db',
+    'x'.repeat(64),
   ];
   const str = () => {
     switch (int(6)) {
-      case 0: return '';
-      case 1: return pick(HOSTILE).repeat(1 + int(int(2) ? 4 : 1000));
-      case 2: return randomBytes(int(40)).toString('base64url');
-      case 3: return Array.from({ length: 1 + int(6) }, () => pick(HOSTILE)).join('');
-      case 4: return `name-${int(1000)}`;
-      default: return String.fromCodePoint(...Array.from({ length: int(30) }, () => int(0x2ffff)));
+      case 0:
+        return '';
+      case 1:
+        return pick(HOSTILE).repeat(1 + int(int(2) ? 4 : 1000));
+      case 2:
+        return randomBytes(int(40)).toString('base64url');
+      case 3:
+        return Array.from({ length: 1 + int(6) }, () => pick(HOSTILE)).join('');
+      case 4:
+        return `name-${int(1000)}`;
+      default:
+        return String.fromCodePoint(...Array.from({ length: int(30) }, () => int(0x2ffff)));
     }
   };
   const value = (depth = 0) => {
     switch (int(depth > 2 ? 5 : 8)) {
-      case 0: return str();
-      case 1: return int(3) ? int(100) : pick([-1, 0, 1e308, -0, 2 ** 53 + 1, 1.5, NaN]);
-      case 2: return pick([true, false, null]);
-      case 3: return randomUUID();
-      case 4: return str().slice(0, 60);
-      case 5: return Array.from({ length: int(5) }, () => value(depth + 1));
-      default: return Object.fromEntries(Array.from({ length: int(5) }, () => [pick(['a', 'name', 'id', '__proto__', 'constructor', str().slice(0, 10)]), value(depth + 1)]));
+      case 0:
+        return str();
+      case 1:
+        return int(3) ? int(100) : pick([-1, 0, 1e308, -0, 2 ** 53 + 1, 1.5, NaN]);
+      case 2:
+        return pick([true, false, null]);
+      case 3:
+        return randomUUID();
+      case 4:
+        return str().slice(0, 60);
+      case 5:
+        return Array.from({ length: int(5) }, () => value(depth + 1));
+      default:
+        return Object.fromEntries(
+          Array.from({ length: int(5) }, () => [
+            pick(['a', 'name', 'id', '__proto__', 'constructor', str().slice(0, 10)]),
+            value(depth + 1),
+          ]),
+        );
     }
   };
   /** Mutates a valid object: drops, retypes or adds fields. */
@@ -125,10 +174,17 @@ function makeGen(rng) {
     for (let i = int(3); i > 0; i--) {
       const k = keys.length ? pick(keys) : 'x';
       switch (int(4)) {
-        case 0: delete out[k]; break;
-        case 1: out[k] = value(); break;
-        case 2: out[str().slice(0, 12) || 'extra'] = value(); break;
-        default: out[k] = typeof out[k] === 'string' ? out[k] + pick(HOSTILE).repeat(1 + int(200)) : out[k];
+        case 0:
+          delete out[k];
+          break;
+        case 1:
+          out[k] = value();
+          break;
+        case 2:
+          out[str().slice(0, 12) || 'extra'] = value();
+          break;
+        default:
+          out[k] = typeof out[k] === 'string' ? out[k] + pick(HOSTILE).repeat(1 + int(200)) : out[k];
       }
     }
     return out;
@@ -155,7 +211,17 @@ const TOOL_ARGS = {
   publish_message: { category: 'general', topic: 't', title: 't', body: 'b', public_ack: true, request_id: '' },
   create_category: { slug: 'general', title: 'General', public_ack: true, request_id: '' },
 };
-const METHODS = ['initialize', 'tools/list', 'tools/call', 'ping', 'resources/list', 'resources/read', 'notifications/initialized', 'server/discover', 'nope'];
+const METHODS = [
+  'initialize',
+  'tools/list',
+  'tools/call',
+  'ping',
+  'resources/list',
+  'resources/read',
+  'notifications/initialized',
+  'server/discover',
+  'nope',
+];
 
 function mcpRequest(g, tools) {
   const path = g.pick(MCP_PATHS);
@@ -163,29 +229,48 @@ function mcpRequest(g, tools) {
   const one = () => {
     const method = g.pick(METHODS);
     const msg = { jsonrpc: '2.0', id: g.int(10) ? g.int(1e6) : g.value(), method };
-    if (method === 'initialize') msg.params = { protocolVersion: g.pick(['2025-11-25', '2024-11-05', '2026-07-28', g.str()]), capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } };
+    if (method === 'initialize')
+      msg.params = {
+        protocolVersion: g.pick(['2025-11-25', '2024-11-05', '2026-07-28', g.str()]),
+        capabilities: {},
+        clientInfo: { name: 'fuzz', version: '1' },
+      };
     else if (method === 'tools/call') {
       const name = g.int(8) ? g.pick(tools) : g.str();
       const base = { ...(TOOL_ARGS[name] ?? {}) };
       if ('request_id' in base) base.request_id = randomUUID();
       msg.params = { name, arguments: g.int(2) ? base : g.mutate(base) };
-    } else if (method === 'resources/read') msg.params = { uri: g.pick(['ui://agentcommunity/community-stats.html', 'docs://agentry/api-reference', g.str()]) };
+    } else if (method === 'resources/read')
+      msg.params = { uri: g.pick(['ui://agentcommunity/community-stats.html', 'docs://agentry/api-reference', g.str()]) };
     else if (method.startsWith('notifications/')) delete msg.id;
-    if (modern) msg.params = { ...(msg.params ?? {}), _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } };
+    if (modern)
+      msg.params = {
+        ...(msg.params ?? {}),
+        _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+      };
     if (g.int(12) === 0) return g.mutate(msg);
     return msg;
   };
   const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   if (modern) Object.assign(headers, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call' });
   else if (g.int(2)) headers['mcp-protocol-version'] = g.pick(['2025-11-25', '2025-06-18', g.str().slice(0, 20)]);
-  if (path === '/broker/mcp' && g.int(2)) headers.authorization = g.int(4) ? `Bearer mca_${randomBytes(32).toString('base64url')}` : `Bearer ${g.str().slice(0, 200)}`;
-  if (path === '/recall/mcp' && g.int(2)) Object.assign(headers, { 'x-agentrecall-write': 'true', authorization: `Bearer arc_${randomBytes(32).toString('base64url')}` });
+  if (path === '/broker/mcp' && g.int(2))
+    headers.authorization = g.int(4) ? `Bearer mca_${randomBytes(32).toString('base64url')}` : `Bearer ${g.str().slice(0, 200)}`;
+  if (path === '/recall/mcp' && g.int(2))
+    Object.assign(headers, { 'x-agentrecall-write': 'true', authorization: `Bearer arc_${randomBytes(32).toString('base64url')}` });
   let body;
   switch (g.int(10)) {
-    case 0: body = JSON.stringify(Array.from({ length: 1 + g.int(5) }, one)); break;
-    case 1: body = JSON.stringify(one()).slice(0, g.int(80)); break; // truncated JSON
-    case 2: body = JSON.stringify(g.value()); break;
-    default: body = JSON.stringify(one());
+    case 0:
+      body = JSON.stringify(Array.from({ length: 1 + g.int(5) }, one));
+      break;
+    case 1:
+      body = JSON.stringify(one()).slice(0, g.int(80));
+      break; // truncated JSON
+    case 2:
+      body = JSON.stringify(g.value());
+      break;
+    default:
+      body = JSON.stringify(one());
   }
   if (g.int(25) === 0) return { method: 'GET', path, headers: { accept: g.pick(['text/event-stream', 'text/html', '*/*']) } };
   if (g.int(30) === 0) headers['content-type'] = g.pick(['text/plain', 'application/x-ndjson', 'multipart/form-data']);
@@ -196,23 +281,46 @@ function mcpRequest(g, tools) {
 const enc = (s) => encodeURIComponent(String(s).toWellFormed());
 
 function fillPath(g, template) {
-  return template.replace(/\{[^}]+\}/g, () => enc(g.int(3) ? g.pick(['acme', 'general', 'DMV-0000-014S-C0PJ-V', randomUUID(), 'alice']) : g.str().slice(0, 300)) || 'x');
+  return template.replace(
+    /\{[^}]+\}/g,
+    () => enc(g.int(3) ? g.pick(['acme', 'general', 'DMV-0000-014S-C0PJ-V', randomUUID(), 'alice']) : g.str().slice(0, 300)) || 'x',
+  );
 }
 
 function restRequest(g, routes) {
   const [method, template] = g.pick(routes);
   let path = fillPath(g, template);
   if (method === 'GET' && g.int(2)) {
-    const params = Array.from({ length: 1 + g.int(4) }, () => `${g.pick(['q', 'limit', 'offset', 'page', 'category', 'topic', 'certificate_id', 'token', 'country', 'tag', 'sort', g.str().slice(0, 8)])}=${enc(String(g.value()).slice(0, 400))}`);
+    const params = Array.from(
+      { length: 1 + g.int(4) },
+      () =>
+        `${g.pick(['q', 'limit', 'offset', 'page', 'category', 'topic', 'certificate_id', 'token', 'country', 'tag', 'sort', g.str().slice(0, 8)])}=${enc(String(g.value()).slice(0, 400))}`,
+    );
     path += `?${params.join('&')}`;
   }
   const headers = {};
   if (path.startsWith('/admin') && g.int(3)) headers.authorization = `Bearer ${g.int(4) ? TOKEN : `mco_${g.str().slice(0, 50)}`}`;
-  if (path.startsWith('/recall/api') && g.int(2)) Object.assign(headers, { 'x-agentrecall-write': 'true', authorization: `Bearer arc_${randomBytes(32).toString('base64url')}` });
+  if (path.startsWith('/recall/api') && g.int(2))
+    Object.assign(headers, { 'x-agentrecall-write': 'true', authorization: `Bearer arc_${randomBytes(32).toString('base64url')}` });
   let body;
   if (method !== 'GET' && method !== 'DELETE') {
     headers['content-type'] = g.int(15) ? 'application/json' : g.pick(['application/x-ndjson', 'text/plain']);
-    const base = { agent_name: 'fuzz-agent', email: `f${g.int(1e6)}@example.com`, operator_name: 'F', slug: 'fuzz', name: 'Fuzz', country: 'DE', category: 'research', handle: 'fuzzer', title: 't', topic: 't', body: 'b', public_ack: true, request_id: randomUUID(), reason: 'r' };
+    const base = {
+      agent_name: 'fuzz-agent',
+      email: `f${g.int(1e6)}@example.com`,
+      operator_name: 'F',
+      slug: 'fuzz',
+      name: 'Fuzz',
+      country: 'DE',
+      category: 'research',
+      handle: 'fuzzer',
+      title: 't',
+      topic: 't',
+      body: 'b',
+      public_ack: true,
+      request_id: randomUUID(),
+      reason: 'r',
+    };
     const doc = g.int(3) ? g.mutate(base) : g.value();
     body = g.int(20) ? JSON.stringify(doc) : JSON.stringify(doc).slice(0, g.int(50));
   }
@@ -220,7 +328,16 @@ function restRequest(g, routes) {
 }
 
 // ---- main ----------------------------------------------------------------------------------------------
-const LEAKS = [/QueryFailedError/, /duplicate key value/i, /syntax error at or near/i, /violates .* constraint/i, /ECONNREFUSED/, /node_modules/, /\bat [A-Za-z.<>]+ \(/, /relation "[a-z_]+"/];
+const LEAKS = [
+  /QueryFailedError/,
+  /duplicate key value/i,
+  /syntax error at or near/i,
+  /violates .* constraint/i,
+  /ECONNREFUSED/,
+  /node_modules/,
+  /\bat [A-Za-z.<>]+ \(/,
+  /relation "[a-z_]+"/,
+];
 
 function send(agent, base, req) {
   // Header values a client library refuses to send (control characters) are sent percent-encoded.
@@ -228,7 +345,15 @@ function send(agent, base, req) {
   return new Promise((resolve) => {
     const url = new URL(req.path, base);
     const r = http.request(
-      { agent, host: url.hostname, port: url.port, method: req.method, path: url.pathname + url.search, headers: req.headers, timeout: 15_000 },
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        method: req.method,
+        path: url.pathname + url.search,
+        headers: req.headers,
+        timeout: 15_000,
+      },
       (res) => {
         let text = '';
         let size = 0;
@@ -255,7 +380,11 @@ async function main() {
   const concurrency = Number(process.env.FUZZ_CONCURRENCY ?? 32);
   const maxSeconds = Number(process.env.FUZZ_MAX_SECONDS ?? 420);
   const maxDelayMs = Number(process.env.FUZZ_MAX_DELAY_MS ?? 50);
-  const adminUrl = process.env.FUZZ_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const adminUrl =
+    process.env.FUZZ_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    process.env.DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
   console.log(`fuzz: seed ${seed}, ${total} requests, concurrency ${concurrency}, at most ${maxSeconds} s, loopback only`);
 
   const pg = (await import('pg')).default;
@@ -277,16 +406,17 @@ async function main() {
   child.on('exit', (code) => {
     if (code !== 0) crashed = true;
   });
-  const ask = (m, key) => new Promise((resolve) => {
-    const on = (msg) => {
-      if (msg && key in msg) {
-        child.off('message', on);
-        resolve(msg[key]);
-      }
-    };
-    child.on('message', on);
-    if (m) child.send(m);
-  });
+  const ask = (m, key) =>
+    new Promise((resolve) => {
+      const on = (msg) => {
+        if (msg && key in msg) {
+          child.off('message', on);
+          resolve(msg[key]);
+        }
+      };
+      child.on('message', on);
+      if (m) child.send(m);
+    });
   const base = await ask(null, 'ready');
   if (!/^http:\/\/127\.0\.0\.1:/.test(base)) throw new Error(`refusing to fuzz a non-loopback address: ${base}`);
 
@@ -294,7 +424,28 @@ async function main() {
   const openapi = JSON.parse((await send(agent, base, { method: 'GET', path: '/openapi.json', headers: {} })).text);
   const routes = [];
   for (const [path, ops] of Object.entries(openapi.paths)) for (const m of Object.keys(ops)) routes.push([m.toUpperCase(), path]);
-  for (const extra of ['/', '/globe', '/globe.js', '/docs', '/docs/{path}', '/members/{slug}', '/AGENTS.md', '/recall/AGENTS.md', '/recall/API.md', '/dmv', '/dmv/certificates', '/dmv/certificates/{id}', '/dmv/certificates/{id}/badge.svg', '/dmv/verify', '/healthz', '/readyz', '/.well-known/mcp', '/mcp/server-card', '/nope/{x}']) routes.push(['GET', extra]);
+  for (const extra of [
+    '/',
+    '/globe',
+    '/globe.js',
+    '/docs',
+    '/docs/{path}',
+    '/members/{slug}',
+    '/AGENTS.md',
+    '/recall/AGENTS.md',
+    '/recall/API.md',
+    '/dmv',
+    '/dmv/certificates',
+    '/dmv/certificates/{id}',
+    '/dmv/certificates/{id}/badge.svg',
+    '/dmv/verify',
+    '/healthz',
+    '/readyz',
+    '/.well-known/mcp',
+    '/mcp/server-card',
+    '/nope/{x}',
+  ])
+    routes.push(['GET', extra]);
   routes.push(['POST', '/admin/members/import'], ['POST', '/dmv/verify']);
   const tools = Object.keys(TOOL_ARGS);
 
@@ -322,11 +473,13 @@ async function main() {
       if (res.status === -1) transportErrors++;
       if (res.status >= 500) {
         errors5xx++;
-        if (samples.length < 10) samples.push({ status: res.status, method: req.method, path: req.path.slice(0, 120), body: res.text.slice(0, 200) });
+        if (samples.length < 10)
+          samples.push({ status: res.status, method: req.method, path: req.path.slice(0, 120), body: res.text.slice(0, 200) });
       }
       if (LEAKS.some((re) => re.test(res.text))) {
         leaks++;
-        if (samples.length < 10) samples.push({ leak: true, method: req.method, path: req.path.slice(0, 120), body: res.text.slice(0, 200) });
+        if (samples.length < 10)
+          samples.push({ leak: true, method: req.method, path: req.path.slice(0, 120), body: res.text.slice(0, 200) });
       }
     }
   };
@@ -345,7 +498,9 @@ async function main() {
   console.log('by status:', Object.fromEntries([...statusCounts].sort()));
   console.log('by surface:');
   for (const [k, v] of [...counts].sort()) console.log(`  ${String(v).padStart(7)}  ${k}`);
-  console.log(`event loop delay of the app: max ${stats.maxMs.toFixed(1)} ms, p99 ${stats.p99Ms.toFixed(1)} ms, mean ${stats.meanMs.toFixed(2)} ms`);
+  console.log(
+    `event loop delay of the app: max ${stats.maxMs.toFixed(1)} ms, p99 ${stats.p99Ms.toFixed(1)} ms, mean ${stats.meanMs.toFixed(2)} ms`,
+  );
   if (stats.gaps) {
     const g = stats.gaps;
     console.log(
@@ -360,8 +515,13 @@ async function main() {
   if (crashed) failures.push('the app process died');
   if (leaks) failures.push(`${leaks} answers with driver/stack text`);
   if (!(stats.maxMs <= maxDelayMs)) failures.push(`event loop blocked ${stats.maxMs.toFixed(1)} ms (> ${maxDelayMs} ms)`);
-  console.log(failures.length ? `\nFAIL: ${failures.join('; ')}` : `\nPASS: zero 5xx, zero crashes, zero leaks, event loop max ${stats.maxMs.toFixed(1)} ms`);
-  if (transportErrors) console.log(`(${transportErrors} requests ended without an HTTP answer: connections the server closed, e.g. over-long bodies)`);
+  console.log(
+    failures.length
+      ? `\nFAIL: ${failures.join('; ')}`
+      : `\nPASS: zero 5xx, zero crashes, zero leaks, event loop max ${stats.maxMs.toFixed(1)} ms`,
+  );
+  if (transportErrors)
+    console.log(`(${transportErrors} requests ended without an HTTP answer: connections the server closed, e.g. over-long bodies)`);
   process.exit(failures.length ? 1 : 0);
 }
 

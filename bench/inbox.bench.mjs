@@ -105,15 +105,18 @@ async function makeAgents(client, publicBaseUrl, n) {
   const resource = `${publicBaseUrl}/broker/mcp`;
   for (let i = 0; i < n; i++) {
     const handle = `bench-${i}-${randomBytes(3).toString('hex')}`;
-    const [agent] = (await client.query(`INSERT INTO identity_agent (owner_id, handle, name) VALUES ($1, $2, $3) RETURNING id`, [owner.id, handle, `Bench ${i}`])).rows;
-    const [grant] = (
-      await client.query(`INSERT INTO oauth_grant (owner_id, client_row_id, agent_id, scopes, resource) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [
+    const [agent] = (
+      await client.query(`INSERT INTO identity_agent (owner_id, handle, name) VALUES ($1, $2, $3) RETURNING id`, [
         owner.id,
-        clientRow.id,
-        agent.id,
-        scopes,
-        resource,
+        handle,
+        `Bench ${i}`,
       ])
+    ).rows;
+    const [grant] = (
+      await client.query(
+        `INSERT INTO oauth_grant (owner_id, client_row_id, agent_id, scopes, resource) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [owner.id, clientRow.id, agent.id, scopes, resource],
+      )
     ).rows;
     const token = `mca_${randomBytes(32).toString('base64url')}`;
     await client.query(
@@ -150,7 +153,14 @@ function percentile(sorted, p) {
 }
 
 async function throughput(port, agents, connections) {
-  const transport = nodemailer.createTransport({ host: '127.0.0.1', port, pool: true, maxConnections: connections, maxMessages: Infinity, ignoreTLS: true });
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port,
+    pool: true,
+    maxConnections: connections,
+    maxMessages: Infinity,
+    ignoreTLS: true,
+  });
   const started = performance.now();
   await Promise.all(
     Array.from({ length: MESSAGES }, (_, i) =>
@@ -191,7 +201,14 @@ async function main() {
   try {
     await client.connect();
     const agents = await makeAgents(client, app.publicBaseUrl, WAITERS);
-    const smtp = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, pool: true, maxConnections: 4, maxMessages: Infinity, ignoreTLS: true });
+    const smtp = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: smtpPort,
+      pool: true,
+      maxConnections: 4,
+      maxMessages: Infinity,
+      ignoreTLS: true,
+    });
     // Warm-up: one delivery and one wait per agent path.
     await smtp.sendMail({ from: 'warm@sender.invalid', to: agents[0].address, subject: 'warm-up', text: 'code 111222' });
 
@@ -204,7 +221,12 @@ async function main() {
       await new Promise((r) => setTimeout(r, 1500));
       const acked = [];
       for (const [i, agent] of agents.entries()) {
-        await smtp.sendMail({ from: 'verify@sender.invalid', to: agent.address, subject, text: `Your verification code is ${String(200000 + i)}.` });
+        await smtp.sendMail({
+          from: 'verify@sender.invalid',
+          to: agent.address,
+          subject,
+          text: `Your verification code is ${String(200000 + i)}.`,
+        });
         acked[i] = performance.now();
         if (paced) await new Promise((r) => setTimeout(r, PACE_MS));
       }
@@ -218,9 +240,13 @@ async function main() {
     console.log(`\nInbox benchmark (${WAITERS} concurrent waiters; ${ROUNDS} rounds back to back, ${ROUNDS} paced at ${PACE_MS} ms)`);
     for (const [name, list] of Object.entries(latencies)) {
       const sorted = [...list].sort((a, b) => a - b);
-      console.log(`wake latency ${name} (${list.length} wakes), SMTP 250 → wait response: p50 ${fmt(percentile(sorted, 50))}, p99 ${fmt(percentile(sorted, 99))}, max ${fmt(sorted[sorted.length - 1])}, min ${fmt(sorted[0])}`);
+      console.log(
+        `wake latency ${name} (${list.length} wakes), SMTP 250 → wait response: p50 ${fmt(percentile(sorted, 50))}, p99 ${fmt(percentile(sorted, 99))}, max ${fmt(sorted[sorted.length - 1])}, min ${fmt(sorted[0])}`,
+      );
     }
-    console.log(`ingest: ${single.toFixed(0)} messages/s over 1 SMTP connection; ${many.toFixed(0)} messages/s over ${CONNECTIONS} connections (${MESSAGES} messages each)`);
+    console.log(
+      `ingest: ${single.toFixed(0)} messages/s over 1 SMTP connection; ${many.toFixed(0)} messages/s over ${CONNECTIONS} connections (${MESSAGES} messages each)`,
+    );
   } finally {
     await client.end().catch(() => undefined);
     app.child.send('stop');

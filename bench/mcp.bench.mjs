@@ -184,7 +184,8 @@ async function main() {
     try {
       if (process.env.BENCH_PIN === '1') {
         execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
-        for (const pid of [app.child.pid, bare.child.pid]) execFileSync('taskset', ['-a', '-p', '-c', '1', String(pid)], { stdio: 'ignore' });
+        for (const pid of [app.child.pid, bare.child.pid])
+          execFileSync('taskset', ['-a', '-p', '-c', '1', String(pid)], { stdio: 'ignore' });
         console.log('pinned: autocannon on CPU 0, both servers on CPU 1');
       }
       const targets = { bare: bare.url, engine: app.url };

@@ -172,7 +172,11 @@ async function main() {
         const started = performance.now();
         const res = await fetch(`${app.url}/recall/mcp`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-protocol-version': '2025-11-25',
+          },
           body: call(i + 1, tool, typeof args === 'function' ? args(i) : args),
         });
         await res.text();

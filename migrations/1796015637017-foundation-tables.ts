@@ -1,12 +1,12 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class FoundationTables1796015637017 implements MigrationInterface {
-    name = 'FoundationTables1796015637017'
+  name = 'FoundationTables1796015637017';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS pgcrypto`);
-        await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS pgcrypto`);
+    await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
+    await queryRunner.query(`
             CREATE TABLE "outbound_mail" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "to_address" character varying(320) NOT NULL,
@@ -22,10 +22,10 @@ export class FoundationTables1796015637017 implements MigrationInterface {
                 CONSTRAINT "PK_e7f6d3164f065d081b18f3b324f" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "outbound_mail_status_created_idx" ON "outbound_mail" ("status", "created_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "operator" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "name" character varying(100) NOT NULL,
@@ -37,24 +37,23 @@ export class FoundationTables1796015637017 implements MigrationInterface {
                 CONSTRAINT "PK_8b950e1572745d9f69be7748ae8" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "operator_token_hash_key" ON "operator" ("token_hash")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "public"."operator_token_hash_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "operator"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."outbound_mail_status_created_idx"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "outbound_mail"
         `);
-    }
-
+  }
 }

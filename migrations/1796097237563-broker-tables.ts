@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class BrokerTables1796097237563 implements MigrationInterface {
-    name = 'BrokerTables1796097237563'
+  name = 'BrokerTables1796097237563';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "app_secret" (
                 "name" character varying(60) NOT NULL,
                 "value" text NOT NULL,
@@ -12,7 +12,7 @@ export class BrokerTables1796097237563 implements MigrationInterface {
                 CONSTRAINT "PK_0bf6fc27bbdc865c8ab90b4ca41" PRIMARY KEY ("name")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "identity_agent" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "owner_id" uuid NOT NULL,
@@ -26,13 +26,13 @@ export class BrokerTables1796097237563 implements MigrationInterface {
                 CONSTRAINT "PK_b7fcf1a0c9f1479e82bb09b7fbb" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "identity_agent_handle_key" ON "identity_agent" ("handle")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "identity_agent_owner_idx" ON "identity_agent" ("owner_id", "created_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "identity_signing_key" (
                 "kid" character varying(64) NOT NULL,
                 "alg" character varying(10) NOT NULL,
@@ -45,7 +45,7 @@ export class BrokerTables1796097237563 implements MigrationInterface {
                 CONSTRAINT "PK_263fdcea6a06c5de5c480ca3e20" PRIMARY KEY ("kid")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "oauth_authorization_request" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "client_row_id" uuid NOT NULL,
@@ -63,10 +63,10 @@ export class BrokerTables1796097237563 implements MigrationInterface {
                 CONSTRAINT "PK_0926b179f6f773ef122ea97984e" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "oauth_authorization_request_expires_idx" ON "oauth_authorization_request" ("expires_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "oauth_audit" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "actor" character varying(150) NOT NULL,
@@ -79,13 +79,13 @@ export class BrokerTables1796097237563 implements MigrationInterface {
                 CONSTRAINT "PK_46a0cfd4c13e2a200a26eeb5aef" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "oauth_audit_owner_idx" ON "oauth_audit" ("owner_id", "created_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "oauth_audit_subject_idx" ON "oauth_audit" ("subject_type", "subject_id", "created_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "oauth_client" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "client_id" character varying(512) NOT NULL,
@@ -104,10 +104,10 @@ export class BrokerTables1796097237563 implements MigrationInterface {
                 CONSTRAINT "PK_d6e58a7e0ec3ac17a67ba7f97cd" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "oauth_client_client_id_key" ON "oauth_client" ("client_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "oauth_delegation_agreement" (
                 "version" character varying(20) NOT NULL,
                 "text" text NOT NULL,
@@ -117,7 +117,7 @@ export class BrokerTables1796097237563 implements MigrationInterface {
                 CONSTRAINT "PK_3e4b074cc99da09fb8948995f83" PRIMARY KEY ("version")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "oauth_delegation_signature" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "owner_id" uuid NOT NULL,
@@ -128,10 +128,10 @@ export class BrokerTables1796097237563 implements MigrationInterface {
                 CONSTRAINT "PK_db84ac0a7739637b00b35609cdc" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "oauth_delegation_signature_owner_version_key" ON "oauth_delegation_signature" ("owner_id", "version")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "oauth_grant" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "owner_id" uuid NOT NULL,
@@ -146,13 +146,13 @@ export class BrokerTables1796097237563 implements MigrationInterface {
                 CONSTRAINT "PK_7ef975b60977497b796babe82ca" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "oauth_grant_client_idx" ON "oauth_grant" ("client_row_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "oauth_grant_owner_idx" ON "oauth_grant" ("owner_id", "created_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "oauth_owner" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "email" character varying(254) NOT NULL,
@@ -163,10 +163,10 @@ export class BrokerTables1796097237563 implements MigrationInterface {
                 CONSTRAINT "PK_9894faab198f9495cc629405e58" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "oauth_owner_email_key" ON "oauth_owner" ("email")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "oauth_session" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "token_hash" character(64) NOT NULL,
@@ -178,13 +178,13 @@ export class BrokerTables1796097237563 implements MigrationInterface {
                 CONSTRAINT "PK_08653104c7a3cecfc04988efb7c" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "oauth_session_token_key" ON "oauth_session" ("token_hash")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "oauth_session_owner_idx" ON "oauth_session" ("owner_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "oauth_signin_challenge" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "email" character varying(254) NOT NULL,
@@ -199,16 +199,16 @@ export class BrokerTables1796097237563 implements MigrationInterface {
                 CONSTRAINT "PK_4b63e1e6a261ac428863b428c0a" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "oauth_signin_challenge_handle_key" ON "oauth_signin_challenge" ("challenge_hash")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "oauth_signin_challenge_link_key" ON "oauth_signin_challenge" ("link_hash")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "oauth_signin_challenge_email_idx" ON "oauth_signin_challenge" ("email", "created_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "oauth_token" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "token_hash" character(64) NOT NULL,
@@ -231,111 +231,110 @@ export class BrokerTables1796097237563 implements MigrationInterface {
                 CONSTRAINT "PK_7e6a25a3cc4395d1658f5b89c73" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "oauth_token_hash_key" ON "oauth_token" ("token_hash")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "oauth_token_grant_idx" ON "oauth_token" ("grant_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "oauth_token_family_idx" ON "oauth_token" ("family_id")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "public"."oauth_token_family_idx"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."oauth_token_grant_idx"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."oauth_token_hash_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "oauth_token"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."oauth_signin_challenge_email_idx"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."oauth_signin_challenge_link_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."oauth_signin_challenge_handle_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "oauth_signin_challenge"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."oauth_session_owner_idx"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."oauth_session_token_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "oauth_session"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."oauth_owner_email_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "oauth_owner"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."oauth_grant_owner_idx"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."oauth_grant_client_idx"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "oauth_grant"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."oauth_delegation_signature_owner_version_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "oauth_delegation_signature"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "oauth_delegation_agreement"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."oauth_client_client_id_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "oauth_client"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."oauth_audit_subject_idx"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."oauth_audit_owner_idx"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "oauth_audit"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."oauth_authorization_request_expires_idx"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "oauth_authorization_request"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "identity_signing_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."identity_agent_owner_idx"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."identity_agent_handle_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "identity_agent"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "app_secret"
         `);
-    }
-
+  }
 }

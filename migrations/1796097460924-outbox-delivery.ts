@@ -174,35 +174,34 @@ INSERT INTO pgboss.version(version) VALUES ('24');
 `;
 
 export class OutboxDelivery1796097460924 implements MigrationInterface {
-    name = 'OutboxDelivery1796097460924'
+  name = 'OutboxDelivery1796097460924';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(PGBOSS_SCHEMA_V24);
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(PGBOSS_SCHEMA_V24);
+    await queryRunner.query(`
             ALTER TABLE "outbound_mail"
             ADD "attempts" integer NOT NULL DEFAULT '0'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "outbound_mail"
             ADD "claimed_until" TIMESTAMP WITH TIME ZONE
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "outbound_mail"
             ADD "sent_at" TIMESTAMP WITH TIME ZONE
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             ALTER TABLE "outbound_mail" DROP COLUMN "sent_at"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "outbound_mail" DROP COLUMN "claimed_until"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "outbound_mail" DROP COLUMN "attempts"
         `);
-        await queryRunner.query(`DROP SCHEMA pgboss CASCADE`);
-    }
-
+    await queryRunner.query(`DROP SCHEMA pgboss CASCADE`);
+  }
 }

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class IdentitySignups1796098101895 implements MigrationInterface {
-    name = 'IdentitySignups1796098101895'
+  name = 'IdentitySignups1796098101895';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "identity_acceptance" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "agent_id" uuid NOT NULL,
@@ -34,16 +34,16 @@ export class IdentitySignups1796098101895 implements MigrationInterface {
                 CONSTRAINT "PK_fbaff038f5ad2f9944d6903cb76" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "identity_acceptance_assertion_jti_key" ON "identity_acceptance" ("assertion_jti")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "identity_acceptance_service_idx" ON "identity_acceptance" ("agent_id", "service_origin", "created_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "identity_acceptance_reuse_idx" ON "identity_acceptance" ("agent_id", "request_key", "created_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "identity_attestation_authority" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "issuer" character varying(500) NOT NULL,
@@ -53,10 +53,10 @@ export class IdentitySignups1796098101895 implements MigrationInterface {
                 CONSTRAINT "PK_dd6e399387ef2dfe6ca6c342568" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "identity_attestation_authority_issuer_key" ON "identity_attestation_authority" ("issuer")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "identity_rp_attestation" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "issuer" character varying(500) NOT NULL,
@@ -71,13 +71,13 @@ export class IdentitySignups1796098101895 implements MigrationInterface {
                 CONSTRAINT "PK_73aa76fc21dc048ca298cc2038c" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "identity_rp_attestation_subject_idx" ON "identity_rp_attestation" ("subject", "jti")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "identity_rp_attestation_key" ON "identity_rp_attestation" ("issuer", "jti")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "identity_rp_policy" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "owner_key" character varying(36) NOT NULL,
@@ -88,10 +88,10 @@ export class IdentitySignups1796098101895 implements MigrationInterface {
                 CONSTRAINT "PK_737f24840c8826efb1bf378d9da" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "identity_rp_policy_key" ON "identity_rp_policy" ("owner_key", "service")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "identity_rp_verification" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "agent_id" uuid NOT NULL,
@@ -110,10 +110,10 @@ export class IdentitySignups1796098101895 implements MigrationInterface {
                 CONSTRAINT "PK_7da52e394b8a53b118b47c3c199" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "identity_rp_verification_agent_idx" ON "identity_rp_verification" ("agent_id", "checked_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "identity_signup_proof" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "agent_id" uuid NOT NULL,
@@ -139,70 +139,69 @@ export class IdentitySignups1796098101895 implements MigrationInterface {
                 CONSTRAINT "PK_9c4b0cac99b43d366932235d55b" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "identity_signup_proof_agent_idx" ON "identity_signup_proof" ("agent_id", "created_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "identity_signup_proof_self_key" ON "identity_signup_proof" ("agent_id", "service_origin")
             WHERE "proof_source" = 'agent_self_reported'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "identity_signup_proof_token_key" ON "identity_signup_proof" ("signup_token_issuer", "signup_token_jti")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "public"."identity_signup_proof_token_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."identity_signup_proof_self_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."identity_signup_proof_agent_idx"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "identity_signup_proof"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."identity_rp_verification_agent_idx"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "identity_rp_verification"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."identity_rp_policy_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "identity_rp_policy"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."identity_rp_attestation_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."identity_rp_attestation_subject_idx"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "identity_rp_attestation"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."identity_attestation_authority_issuer_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "identity_attestation_authority"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."identity_acceptance_reuse_idx"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."identity_acceptance_service_idx"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."identity_acceptance_assertion_jti_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "identity_acceptance"
         `);
-    }
-
+  }
 }

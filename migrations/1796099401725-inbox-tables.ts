@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class InboxTables1796099401725 implements MigrationInterface {
-    name = 'InboxTables1796099401725'
+  name = 'InboxTables1796099401725';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "inbox_audit" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "actor" character varying(150) NOT NULL,
@@ -15,10 +15,10 @@ export class InboxTables1796099401725 implements MigrationInterface {
                 CONSTRAINT "PK_11bd1038a9afc6f313d62c8de12" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "inbox_audit_agent_idx" ON "inbox_audit" ("agent_id", "created_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "inbox_mailbox" (
                 "agent_id" uuid NOT NULL,
                 "owner_id" uuid NOT NULL,
@@ -30,13 +30,13 @@ export class InboxTables1796099401725 implements MigrationInterface {
                 CONSTRAINT "PK_c59d58420647cb2dc91df92e062" PRIMARY KEY ("agent_id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "inbox_mailbox_owner_idx" ON "inbox_mailbox" ("owner_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "inbox_mailbox_handle_key" ON "inbox_mailbox" ("handle")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "inbox_message" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "agent_id" uuid NOT NULL,
@@ -67,13 +67,13 @@ export class InboxTables1796099401725 implements MigrationInterface {
                 CONSTRAINT "PK_bbd15267b116fd3c45f459a65fa" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "inbox_message_expires_idx" ON "inbox_message" ("expires_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "inbox_message_agent_received_idx" ON "inbox_message" ("agent_id", "received_at", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "inbox_suppression" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "agent_id" uuid NOT NULL,
@@ -84,42 +84,41 @@ export class InboxTables1796099401725 implements MigrationInterface {
                 CONSTRAINT "PK_74c362f47a916b8b43e077dbaa6" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "inbox_suppression_agent_address_key" ON "inbox_suppression" ("agent_id", "address")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "public"."inbox_suppression_agent_address_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "inbox_suppression"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."inbox_message_agent_received_idx"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."inbox_message_expires_idx"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "inbox_message"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."inbox_mailbox_handle_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."inbox_mailbox_owner_idx"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "inbox_mailbox"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."inbox_audit_agent_idx"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "inbox_audit"
         `);
-    }
-
+  }
 }

@@ -8,15 +8,15 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * up to n (src/common/search/index-sync.ts).
  */
 const LOGS: Array<[table: string, log: string]> = [
-    ['member', 'member_search_change'],
-    ['memory_message', 'memory_search_change'],
+  ['member', 'member_search_change'],
+  ['memory_message', 'memory_search_change'],
 ];
 
 export class SearchChangeLogs1796102000000 implements MigrationInterface {
-    name = 'SearchChangeLogs1796102000000'
+  name = 'SearchChangeLogs1796102000000';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "member_search_change" (
                 "seq" bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
                 "ref_id" uuid,
@@ -24,7 +24,7 @@ export class SearchChangeLogs1796102000000 implements MigrationInterface {
                 CONSTRAINT "PK_97936aa47ea24721ea901c559b8" PRIMARY KEY ("seq")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "memory_search_change" (
                 "seq" bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
                 "ref_id" uuid,
@@ -32,8 +32,8 @@ export class SearchChangeLogs1796102000000 implements MigrationInterface {
                 CONSTRAINT "PK_1329826ea7aeb7c37a2f9c09edd" PRIMARY KEY ("seq")
             )
         `);
-        for (const [table, log] of LOGS) {
-            await queryRunner.query(`
+    for (const [table, log] of LOGS) {
+      await queryRunner.query(`
                 CREATE FUNCTION ${log}_record() RETURNS trigger LANGUAGE plpgsql AS $fn$
                 BEGIN
                     PERFORM pg_advisory_xact_lock(hashtext('${log}'));
@@ -48,38 +48,37 @@ export class SearchChangeLogs1796102000000 implements MigrationInterface {
                 END
                 $fn$
             `);
-            await queryRunner.query(`
+      await queryRunner.query(`
                 CREATE TRIGGER ${log}_insert AFTER INSERT ON "${table}" REFERENCING NEW TABLE AS new_rows
                 FOR EACH STATEMENT EXECUTE FUNCTION ${log}_record()
             `);
-            await queryRunner.query(`
+      await queryRunner.query(`
                 CREATE TRIGGER ${log}_update AFTER UPDATE ON "${table}" REFERENCING NEW TABLE AS new_rows
                 FOR EACH STATEMENT EXECUTE FUNCTION ${log}_record()
             `);
-            await queryRunner.query(`
+      await queryRunner.query(`
                 CREATE TRIGGER ${log}_delete AFTER DELETE ON "${table}" REFERENCING OLD TABLE AS old_rows
                 FOR EACH STATEMENT EXECUTE FUNCTION ${log}_record()
             `);
-            await queryRunner.query(`
+      await queryRunner.query(`
                 CREATE TRIGGER ${log}_truncate AFTER TRUNCATE ON "${table}"
                 FOR EACH STATEMENT EXECUTE FUNCTION ${log}_record()
             `);
-        }
     }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        for (const [table, log] of LOGS) {
-            for (const op of ['insert', 'update', 'delete', 'truncate']) {
-                await queryRunner.query(`DROP TRIGGER ${log}_${op} ON "${table}"`);
-            }
-            await queryRunner.query(`DROP FUNCTION ${log}_record()`);
-        }
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    for (const [table, log] of LOGS) {
+      for (const op of ['insert', 'update', 'delete', 'truncate']) {
+        await queryRunner.query(`DROP TRIGGER ${log}_${op} ON "${table}"`);
+      }
+      await queryRunner.query(`DROP FUNCTION ${log}_record()`);
+    }
+    await queryRunner.query(`
             DROP TABLE "memory_search_change"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "member_search_change"
         `);
-    }
-
+  }
 }

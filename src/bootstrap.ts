@@ -31,11 +31,10 @@ export async function resolveDatabase(config: AppConfig, logger: Logger): Promis
 export async function startApp(config: AppConfig, logger: Logger): Promise<RunningApp> {
   const embedded = await resolveDatabase(config, logger);
   try {
-    const app = await NestFactory.create<NestFastifyApplication>(
-      AppModule.forRoot(config),
-      createFastifyAdapter(config, logger),
-      { logger: new PinoNestLogger(logger), abortOnError: false },
-    );
+    const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), createFastifyAdapter(config, logger), {
+      logger: new PinoNestLogger(logger),
+      abortOnError: false,
+    });
     await configureApp(app, config);
     await app.listen({ port: config.port, host: config.host });
     const url = await app.getUrl();

@@ -66,12 +66,16 @@ async function main(): Promise<number> {
       }
       case 'identity:rotate-key': {
         const key = await rotateSigningKey(ds.manager, new SecretBox(config.brokerKeyEncryptionKey), config.brokerAssertionTtlSeconds);
-        process.stdout.write(`New active signing key ${key!.kid} (${key!.alg}); the previous key stays in the JWKS until its assertions expired.\n`);
+        process.stdout.write(
+          `New active signing key ${key!.kid} (${key!.alg}); the previous key stays in the JWKS until its assertions expired.\n`,
+        );
         return 0;
       }
       case 'identity:list-keys': {
         for (const k of await ds.getRepository(SigningKeyEntity).find({ order: { createdAt: 'ASC' } })) {
-          process.stdout.write(`${k.kid}  ${k.alg}  ${k.status.padEnd(7)}  created ${k.createdAt.toISOString()}${k.publishUntil ? `  published until ${k.publishUntil.toISOString()}` : ''}\n`);
+          process.stdout.write(
+            `${k.kid}  ${k.alg}  ${k.status.padEnd(7)}  created ${k.createdAt.toISOString()}${k.publishUntil ? `  published until ${k.publishUntil.toISOString()}` : ''}\n`,
+          );
         }
         return 0;
       }

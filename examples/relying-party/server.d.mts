@@ -43,7 +43,16 @@ export interface RelyingParty {
   setAttestation(jws: string | null, jti?: string | null): void;
   signAttestation(claims?: Record<string, unknown>, options?: SignOptions): Promise<string>;
   signReceipt(
-    claims: { sub: string; assertion_jti: string; attestation_jti: string | null; account: string; iss?: string; aud?: string; jti?: string; exp?: number },
+    claims: {
+      sub: string;
+      assertion_jti: string;
+      attestation_jti: string | null;
+      account: string;
+      iss?: string;
+      aud?: string;
+      jti?: string;
+      exp?: number;
+    },
     options?: SignOptions,
   ): Promise<string>;
   close(): Promise<void>;

@@ -64,7 +64,15 @@ export async function startRelyingParty(options) {
   let attestation = null;
   let attestationJti = null;
 
-  const signAttestation = (claims = {}, { typ = 'rp-attestation+jwt', key = authorityKeys.privateKey, kid = authorityJwk.kid, ttlSeconds = options.attestationTtlSeconds ?? 86400 } = {}) => {
+  const signAttestation = (
+    claims = {},
+    {
+      typ = 'rp-attestation+jwt',
+      key = authorityKeys.privateKey,
+      kid = authorityJwk.kid,
+      ttlSeconds = options.attestationTtlSeconds ?? 86400,
+    } = {},
+  ) => {
     const now = Math.floor(Date.now() / 1000);
     const { iss = `${origin}/authority`, sub = origin, ...rest } = claims;
     return new SignJWT({ level: options.attestationLevel ?? 'domain', rp_jwks: { keys: [receiptJwk] }, ...rest })
@@ -128,7 +136,12 @@ export async function startRelyingParty(options) {
     const jwt = /^Bearer (\S+)$/.exec(auth)?.[1];
     const body = await readJson(req);
     if (!jwt) return send(res, 401, { error: 'missing_assertion' });
-    if (!req.headers['content-type']?.startsWith('application/json') || body === undefined || body === null || Object.keys(body).length > 0) {
+    if (
+      !req.headers['content-type']?.startsWith('application/json') ||
+      body === undefined ||
+      body === null ||
+      Object.keys(body).length > 0
+    ) {
       return send(res, 400, { error: 'invalid_request', message: 'POST the raw body {} with Content-Type: application/json' });
     }
     let claims;
@@ -154,7 +167,15 @@ export async function startRelyingParty(options) {
     if (usedJtis.has(claims.jti)) return send(res, 409, { error: 'assertion_replayed' });
     usedJtis.set(claims.jti, claims.exp * 1000);
 
-    const account = { id: `acct_${randomUUID().replace(/-/g, '').slice(0, 16)}`, agent_id: claims.sub, email: claims.agent_email, status: 'pending_confirmation', code: String(randomInt(0, 1_000_000)).padStart(6, '0'), attempts: 0, assertion_jti: claims.jti };
+    const account = {
+      id: `acct_${randomUUID().replace(/-/g, '').slice(0, 16)}`,
+      agent_id: claims.sub,
+      email: claims.agent_email,
+      status: 'pending_confirmation',
+      code: String(randomInt(0, 1_000_000)).padStart(6, '0'),
+      attempts: 0,
+      assertion_jti: claims.jti,
+    };
     accounts.set(account.id, account);
     try {
       await mailer.sendMail({
@@ -184,7 +205,12 @@ export async function startRelyingParty(options) {
       if (++account.attempts > 5) return send(res, 429, { error: 'too_many_attempts' });
       if (body.code !== account.code) return send(res, 400, { error: 'wrong_code' });
       account.status = 'active';
-      account.receipt = await signReceipt({ sub: account.agent_id, assertion_jti: account.assertion_jti, attestation_jti: attestationJti, account: account.id });
+      account.receipt = await signReceipt({
+        sub: account.agent_id,
+        assertion_jti: account.assertion_jti,
+        attestation_jti: attestationJti,
+        account: account.id,
+      });
     }
     return send(res, 200, { account_id: account.id, status: account.status, signup_token: account.receipt });
   }

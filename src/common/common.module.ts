@@ -45,8 +45,7 @@ import { createValidationPipe } from './validation/validation.pipe.js';
     {
       provide: ThrottlerStorage,
       inject: [RedisService],
-      useFactory: (redis: RedisService) =>
-        redis.client ? new RedisThrottlerStorage(redis.client) : new MemoryThrottlerStorage(),
+      useFactory: (redis: RedisService) => (redis.client ? new RedisThrottlerStorage(redis.client) : new MemoryThrottlerStorage()),
     },
     RateLimitService,
     MailService,

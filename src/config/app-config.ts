@@ -1,12 +1,5 @@
 import { plainToInstance } from 'class-transformer';
-import {
-  IsIn,
-  IsOptional,
-  IsString,
-  Matches,
-  validateSync,
-  type ValidationError,
-} from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, validateSync, type ValidationError } from 'class-validator';
 import ipaddr from 'ipaddr.js';
 import { trimTrailing } from '../common/text/trim.js';
 
@@ -41,20 +34,26 @@ class EnvironmentVariables {
   @IsOptional() @IsString() TRUST_PROXY?: string;
   @IsOptional() @IsString() ALLOWED_HOSTS?: string;
   @IsOptional() @IsString() ALLOWED_ORIGINS?: string;
-  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 30/60) or off' })
+  @IsOptional()
+  @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 30/60) or off' })
   RATE_LIMIT_GENERAL?: string;
-  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 2/60) or off' })
+  @IsOptional()
+  @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 2/60) or off' })
   RATE_LIMIT_REGISTER?: string;
-  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 10/60) or off' })
+  @IsOptional()
+  @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 10/60) or off' })
   RATE_LIMIT_RECALL_WRITE?: string;
-  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 200/86400) or off' })
+  @IsOptional()
+  @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 200/86400) or off' })
   RATE_LIMIT_RECALL_WRITE_DAILY?: string;
-  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+  @IsOptional()
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     message: 'must be one of fatal, error, warn, info, debug, trace, silent',
   })
   LOG_LEVEL?: string;
   // As random as a generated token (32 bytes, 43 base64url characters): a short one could be guessed.
-  @IsOptional() @Matches(/^mco_[A-Za-z0-9_-]{43,}$/, { message: 'must start with mco_ followed by at least 43 random characters (32 bytes base64url)' })
+  @IsOptional()
+  @Matches(/^mco_[A-Za-z0-9_-]{43,}$/, { message: 'must start with mco_ followed by at least 43 random characters (32 bytes base64url)' })
   OPERATOR_BOOTSTRAP_TOKEN?: string;
   @IsOptional() @Matches(/^[\x21-\x7e]{32,200}$/, { message: 'must be 32-200 visible ASCII characters' }) METRICS_TOKEN?: string;
   @IsOptional() @IsIn(['true', 'false', '1', '0'], { message: 'must be true or false' }) SEED_DEMO?: string;
@@ -63,32 +62,42 @@ class EnvironmentVariables {
   @IsOptional() @Matches(/^\d{1,6}$/, { message: 'must be a whole number' }) DMV_MAIL_DAILY_CAP_PER_DOMAIN?: string;
   @IsOptional() @Matches(/^\d{1,7}$/, { message: 'must be a whole number' }) DMV_MAIL_DAILY_CAP_TOTAL?: string;
   @IsOptional() @Matches(/^\d{1,3}$/, { message: 'must be a whole number' }) DB_POOL_SIZE?: string;
-  @IsOptional() @Matches(/^\S{32,}$/, { message: 'must be at least 32 characters without spaces' })
+  @IsOptional()
+  @Matches(/^\S{32,}$/, { message: 'must be at least 32 characters without spaces' })
   BROKER_KEY_ENCRYPTION_KEY?: string;
   @IsOptional() @IsIn(['true', 'false', '1', '0'], { message: 'must be true or false' }) OAUTH_CIMD_ALLOW_LOOPBACK?: string;
   @IsOptional() @IsIn(['true', 'false', '1', '0'], { message: 'must be true or false' }) BROKER_RP_ALLOW_LOOPBACK?: string;
   @IsOptional() @Matches(/^\d{2,6}$/, { message: 'must be a number of seconds (10-999999)' }) OAUTH_ACCESS_TOKEN_TTL?: string;
-  @IsOptional() @IsIn(['allow', 'warn', 'require', 'block'], { message: 'must be one of allow, warn, require, block' }) BROKER_RP_POLICY?: string;
+  @IsOptional()
+  @IsIn(['allow', 'warn', 'require', 'block'], { message: 'must be one of allow, warn, require, block' })
+  BROKER_RP_POLICY?: string;
   @IsOptional() @IsString() BROKER_ATTESTATION_AUTHORITIES?: string;
   @IsOptional() @Matches(/^\d{2,3}$/, { message: 'must be a number of seconds (30-600)' }) BROKER_ASSERTION_TTL?: string;
-  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 10/600) or off' })
+  @IsOptional()
+  @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 10/600) or off' })
   RATE_LIMIT_SIGNIN?: string;
-  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 5/3600) or off' })
+  @IsOptional()
+  @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 5/3600) or off' })
   RATE_LIMIT_SIGNIN_EMAIL?: string;
-  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 120/60) or off' })
+  @IsOptional()
+  @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 120/60) or off' })
   RATE_LIMIT_BROKER_AGENT?: string;
-  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 600/60) or off' })
+  @IsOptional()
+  @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 600/60) or off' })
   RATE_LIMIT_BROKER_OWNER?: string;
   @IsOptional() @Matches(/^\d{4,9}$/, { message: 'must be a number of bytes (1000-999999999)' }) INBOX_MAX_MESSAGE_BYTES?: string;
   @IsOptional() @Matches(/^\d{1,4}$/, { message: 'must be a whole number of days (1-9999)' }) INBOX_RETENTION_DAYS?: string;
   @IsOptional() @IsString() INBOX_SMTP_TLS_CERT?: string;
   @IsOptional() @IsString() INBOX_SMTP_TLS_KEY?: string;
   @IsOptional() @Matches(/^\d{1,4}$/, { message: 'must be a whole number' }) INBOX_SMTP_MAX_CONNECTIONS_PER_IP?: string;
-  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <messages>/<seconds> (e.g. 60/60) or off' })
+  @IsOptional()
+  @Matches(RATE_PATTERN, { message: 'must be <messages>/<seconds> (e.g. 60/60) or off' })
   RATE_LIMIT_INBOX_SMTP_IP?: string;
-  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <messages>/<seconds> (e.g. 30/3600) or off' })
+  @IsOptional()
+  @Matches(RATE_PATTERN, { message: 'must be <messages>/<seconds> (e.g. 30/3600) or off' })
   RATE_LIMIT_INBOX_SEND_AGENT?: string;
-  @IsOptional() @Matches(RATE_PATTERN, { message: 'must be <messages>/<seconds> (e.g. 200/86400) or off' })
+  @IsOptional()
+  @Matches(RATE_PATTERN, { message: 'must be <messages>/<seconds> (e.g. 200/86400) or off' })
   RATE_LIMIT_INBOX_SEND_OWNER?: string;
   @IsOptional() @Matches(/^\d{1,3}$/, { message: 'must be a whole number' }) SSE_MAX_PER_IP?: string;
   @IsOptional() @Matches(/^\d{1,6}$/, { message: 'must be a whole number' }) SSE_MAX_TOTAL?: string;
@@ -205,7 +214,10 @@ function parseAssertionTtl(value: string | undefined): number {
 /** `[{"issuer":"https://…","jwks_uri":"https://…"}, …]` */
 function parseAuthorities(value: string | undefined): { issuer: string; jwks_uri: string }[] {
   if (value === undefined || value.trim() === '') return [];
-  const fail = () => new ConfigError('Invalid configuration: BROKER_ATTESTATION_AUTHORITIES must be a JSON array of {"issuer","jwks_uri"} with absolute URLs');
+  const fail = () =>
+    new ConfigError(
+      'Invalid configuration: BROKER_ATTESTATION_AUTHORITIES must be a JSON array of {"issuer","jwks_uri"} with absolute URLs',
+    );
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);
@@ -215,7 +227,9 @@ function parseAuthorities(value: string | undefined): { issuer: string; jwks_uri
   if (!Array.isArray(parsed)) throw fail();
   return parsed.map((entry: unknown) => {
     const e = entry as { issuer?: unknown; jwks_uri?: unknown };
-    if (typeof e?.issuer !== 'string' || typeof e.jwks_uri !== 'string' || !URL_PATTERN.test(e.issuer) || !URL_PATTERN.test(e.jwks_uri)) throw fail();
+    if (typeof e?.issuer !== 'string' || typeof e.jwks_uri !== 'string' || !URL_PATTERN.test(e.issuer) || !URL_PATTERN.test(e.jwks_uri)) {
+      throw fail();
+    }
     return { issuer: trimTrailing(e.issuer, '/'), jwks_uri: e.jwks_uri };
   });
 }
@@ -242,7 +256,10 @@ export function parseTrustProxy(value: string | undefined): false | number | str
     const hops = Number(text);
     return hops >= 1 && hops <= 10 ? hops : refuse();
   }
-  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   if (entries.length === 0) refuse();
   for (const entry of entries) {
     if (PROXY_ADDR_NAMES.has(entry)) continue;
@@ -282,7 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('Invalid configuration: INBOX_SMTP_TLS_CERT and INBOX_SMTP_TLS_KEY must be set together');
   }
 
-    const publicBaseUrl = trimTrailing(raw.PUBLIC_BASE_URL ?? `http://localhost:${port}`, '/');
+  const publicBaseUrl = trimTrailing(raw.PUBLIC_BASE_URL ?? `http://localhost:${port}`, '/');
   const publicHost = new URL(publicBaseUrl).host.toLowerCase();
   const publicHostname = new URL(publicBaseUrl).hostname.toLowerCase();
   const mailDomain = (raw.MAIL_DOMAIN ?? 'agents.localhost').toLowerCase();
@@ -362,4 +379,3 @@ export function describeDatabaseUrl(url: string): string {
     return '(unparseable database URL)';
   }
 }
-

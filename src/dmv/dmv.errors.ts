@@ -16,13 +16,11 @@ const dmvError = defineErrors({
   not_found: { status: 404, message: 'No DMV certificate has this ID.' },
   idempotency_key_reused: {
     status: 409,
-    message:
-      'This Idempotency-Key was already used with different arguments in the last 24 hours; use a new key for a new registration.',
+    message: 'This Idempotency-Key was already used with different arguments in the last 24 hours; use a new key for a new registration.',
   },
   registration_withdrawn: {
     status: 409,
-    message:
-      'This name was registered with this address and then withdrawn by an operator; it cannot be recorded again.',
+    message: 'This name was registered with this address and then withdrawn by an operator; it cannot be recorded again.',
   },
   already_withdrawn: { status: 409, message: 'This registration was already withdrawn.' },
   rate_limited: { status: 429 },
@@ -34,11 +32,9 @@ export const dmvErrors = {
   invalidReservedName: (reason: string) => dmvError('invalid_agent_name', `Invalid reserved name: ${reason}.`),
   invalidCertificateId: () => dmvError('invalid_certificate_id'),
   invalidIdempotencyKey: () => dmvError('invalid_idempotency_key'),
-  invalidOperatorName: () =>
-    dmvError('validation_failed', 'operator_name must be 1-100 characters without control characters.'),
+  invalidOperatorName: () => dmvError('validation_failed', 'operator_name must be 1-100 characters without control characters.'),
   certificateNotFound: () => dmvError('not_found'),
-  registrationNotFound: (certificateId: string) =>
-    dmvError('not_found', `No registration with certificate ID ${certificateId}.`),
+  registrationNotFound: (certificateId: string) => dmvError('not_found', `No registration with certificate ID ${certificateId}.`),
   reservedNameNotFound: (label: string) => dmvError('not_found', `'${label}' is not on the reserved list.`),
   idempotencyKeyReused: () => dmvError('idempotency_key_reused'),
   registrationWithdrawn: () => dmvError('registration_withdrawn'),

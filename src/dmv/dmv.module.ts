@@ -22,14 +22,7 @@ import { DmvRegistrationFlow } from './services/registration.js';
 
 /** .agent name pre-registrations, certificates, the lookup API, certificate pages and badges. */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([
-      DmvRegistrationEntity,
-      DmvVerificationTokenEntity,
-      DmvIdempotencyEntity,
-      DmvReservedNameEntity,
-    ]),
-  ],
+  imports: [TypeOrmModule.forFeature([DmvRegistrationEntity, DmvVerificationTokenEntity, DmvIdempotencyEntity, DmvReservedNameEntity])],
   controllers: [DmvPagesController, DmvLookupController, DmvRegistrationsController, DmvAdminController],
   providers: [
     DmvService,

@@ -67,34 +67,108 @@ export const identityErrors = {
 
   invalidInput: (message: string) => brokerError('validation_failed', message, 'Fix the arguments as the message says, then call again.'),
   discoverySourceNotAllowed: (message: string) =>
-    brokerError('discovery_source_not_allowed', message, 'Call identity_signup with only service and accepted_tos_text; the broker fetches discovery itself.', {}, 'workflow'),
+    brokerError(
+      'discovery_source_not_allowed',
+      message,
+      'Call identity_signup with only service and accepted_tos_text; the broker fetches discovery itself.',
+      {},
+      'workflow',
+    ),
   rpDiscoveryFailed: (message: string, retryable: boolean) =>
     retryable
-      ? unreachableError('rp_discovery_failed', message, brokerDetails('Retry shortly; if it keeps failing the service does not support agent signup.', {}, 'relying-party-guide'))
-      : brokerError('rp_discovery_failed', message, 'Check the service origin: it must publish /.well-known/agent-signup over https.', {}, 'relying-party-guide'),
+      ? unreachableError(
+          'rp_discovery_failed',
+          message,
+          brokerDetails('Retry shortly; if it keeps failing the service does not support agent signup.', {}, 'relying-party-guide'),
+        )
+      : brokerError(
+          'rp_discovery_failed',
+          message,
+          'Check the service origin: it must publish /.well-known/agent-signup over https.',
+          {},
+          'relying-party-guide',
+        ),
   tosMismatch: (expectedSha: string, gotSha: string) =>
-    brokerError('tos_mismatch', `The accepted_tos_text does not match the service's current terms (expected sha256 ${expectedSha}, got ${gotSha}).`, "Read the service's terms.text again and pass it complete and unchanged as accepted_tos_text.", {}, 'workflow'),
+    brokerError(
+      'tos_mismatch',
+      `The accepted_tos_text does not match the service's current terms (expected sha256 ${expectedSha}, got ${gotSha}).`,
+      "Read the service's terms.text again and pass it complete and unchanged as accepted_tos_text.",
+      {},
+      'workflow',
+    ),
   rpBlocked: (origin: string) =>
-    brokerError('rp_blocked', `Signups to ${origin} are blocked by policy.`, 'Do not retry. Tell your human owner; only they or an operator can change the policy.', {}, 'policies'),
+    brokerError(
+      'rp_blocked',
+      `Signups to ${origin} are blocked by policy.`,
+      'Do not retry. Tell your human owner; only they or an operator can change the policy.',
+      {},
+      'policies',
+    ),
   rpUnverified: (reason: string, effects: SideEffects) =>
-    brokerError('rp_unverified', `The service is not verified and the policy requires verification: ${reason}`, 'Do not retry unchanged. Ask your human owner whether to allow this service (policy warn or allow).', effects, 'policies'),
+    brokerError(
+      'rp_unverified',
+      `The service is not verified and the policy requires verification: ${reason}`,
+      'Do not retry unchanged. Ask your human owner whether to allow this service (policy warn or allow).',
+      effects,
+      'policies',
+    ),
   rpBrokerUntrusted: (reason: string, effects: SideEffects) =>
-    brokerError('rp_broker_untrusted', reason, 'This service does not accept assertions from this broker; do not retry.', effects, 'policies'),
+    brokerError(
+      'rp_broker_untrusted',
+      reason,
+      'This service does not accept assertions from this broker; do not retry.',
+      effects,
+      'policies',
+    ),
   rpAttestationInvalid: (reason: string, effects: SideEffects) =>
-    brokerError('rp_attestation_invalid', `The service's attestation is invalid: ${reason}`, 'Do not retry unchanged; tell your human owner the service published an invalid attestation.', effects, 'policies'),
+    brokerError(
+      'rp_attestation_invalid',
+      `The service's attestation is invalid: ${reason}`,
+      'Do not retry unchanged; tell your human owner the service published an invalid attestation.',
+      effects,
+      'policies',
+    ),
   rpAttestationExpired: (reason: string, effects: SideEffects) =>
-    brokerError('rp_attestation_expired', `The service's attestation has expired: ${reason}`, 'Retry later, after the service renews its attestation.', effects, 'policies'),
+    brokerError(
+      'rp_attestation_expired',
+      `The service's attestation has expired: ${reason}`,
+      'Retry later, after the service renews its attestation.',
+      effects,
+      'policies',
+    ),
   rpBrokerUnavailable: (reason: string, effects: SideEffects) =>
-    brokerError('rp_broker_unavailable', `The attestation authority could not be reached: ${reason}`, 'Retry the same call in a minute; nothing was minted.', effects, 'policies'),
+    brokerError(
+      'rp_broker_unavailable',
+      `The attestation authority could not be reached: ${reason}`,
+      'Retry the same call in a minute; nothing was minted.',
+      effects,
+      'policies',
+    ),
   ledgerEmailFailed: (effects: SideEffects) =>
-    brokerError('ledger_email_failed', 'The acceptance is recorded but the ledger email could not be sent.', 'Repeat the same call: it re-sends only the mail and returns the recorded acceptance and its assertion.', effects),
+    brokerError(
+      'ledger_email_failed',
+      'The acceptance is recorded but the ledger email could not be sent.',
+      'Repeat the same call: it re-sends only the mail and returns the recorded acceptance and its assertion.',
+      effects,
+    ),
   signupTokenInvalid: (reason: string) =>
-    brokerError('signup_token_invalid', `The signup_token is not a valid receipt: ${reason}`, 'Send the signup_token exactly as the service returned it; a broker-signed or altered token is refused.', {}, 'relying-party-guide'),
+    brokerError(
+      'signup_token_invalid',
+      `The signup_token is not a valid receipt: ${reason}`,
+      'Send the signup_token exactly as the service returned it; a broker-signed or altered token is refused.',
+      {},
+      'relying-party-guide',
+    ),
   signupTokenNotLinked: (reason: string) =>
-    brokerError('signup_token_not_linked', reason, 'Record only receipts for assertions this agent obtained from identity_signup or identity_prove.'),
+    brokerError(
+      'signup_token_not_linked',
+      reason,
+      'Record only receipts for assertions this agent obtained from identity_signup or identity_prove.',
+    ),
   signupTokenOwnershipMismatch: (reason: string) =>
     brokerError('signup_token_ownership_mismatch', reason, 'Record the receipt with the agent that made the signup.'),
-  signupConflict: (reason: string) => brokerError('conflict', reason, 'Do not retry; the recorded proof stands. Call identity_whoami to see it.'),
+  signupConflict: (reason: string) =>
+    brokerError('conflict', reason, 'Do not retry; the recorded proof stands. Call identity_whoami to see it.'),
   notFound: (what: string) => identityError('not_found', what),
   authorityFromEnvironment: () =>
     identityError('conflict', 'This authority is configured in BROKER_ATTESTATION_AUTHORITIES; change the environment instead.'),

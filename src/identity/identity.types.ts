@@ -58,7 +58,14 @@ export interface ServiceView {
   terms: { url: string; sha256: string; version: string };
   endpoints: { agent_signup: string };
   scopes: string[];
-  attestation: { status: string; issuer: string | null; jti: string | null; level: string | null; expires_at: string | null; checked_at: string };
+  attestation: {
+    status: string;
+    issuer: string | null;
+    jti: string | null;
+    level: string | null;
+    expires_at: string | null;
+    checked_at: string;
+  };
 }
 
 export interface AcceptanceView {
@@ -102,7 +109,16 @@ export interface SignupResult {
 }
 
 export interface ProveResult {
-  assertion: { jwt: string; jti: string; kid: string; typ: string; sha256: string; issued_at: string; expires_at: string; claims: AssertionClaims };
+  assertion: {
+    jwt: string;
+    jti: string;
+    kid: string;
+    typ: string;
+    sha256: string;
+    issued_at: string;
+    expires_at: string;
+    claims: AssertionClaims;
+  };
   verification_instructions: Record<string, unknown>;
   scopes: string[];
   acceptance: AcceptanceView;

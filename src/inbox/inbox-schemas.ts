@@ -56,14 +56,16 @@ export const messageSchema = {
     headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Selected headers, lower-case names.' },
     authentication: {
       type: ['object', 'null'],
-      description: 'SPF, DKIM and DMARC results of inbound mail; verdict pass | fail | none, or local for mail sent inside this service. Null for outbound.',
+      description:
+        'SPF, DKIM and DMARC results of inbound mail; verdict pass | fail | none, or local for mail sent inside this service. Null for outbound.',
       properties: { spf: { type: 'string' }, dkim: { type: 'string' }, dmarc: { type: 'string' }, verdict: { type: 'string' } },
       required: ['spf', 'dkim', 'dmarc', 'verdict'],
       additionalProperties: false,
     },
     otp: {
       type: ['object', 'null'],
-      description: 'The detected one-time code with a confidence (0-1); code is null and candidates lists the options when two are too close to call.',
+      description:
+        'The detected one-time code with a confidence (0-1); code is null and candidates lists the options when two are too close to call.',
       properties: { code: { type: ['string', 'null'] }, confidence: { type: 'number' }, candidates: { type: 'array', items: candidate } },
       required: ['code', 'confidence', 'candidates'],
       additionalProperties: false,
@@ -82,7 +84,20 @@ export const messageSchema = {
     size_bytes: { type: 'integer' },
     delivery_note: { type: ['string', 'null'], description: 'Outbound: the relay answer or why it is held.' },
   },
-  required: [...summaryRequired, 'cc', 'message_id', 'text', 'text_truncated', 'headers', 'authentication', 'otp', 'links', 'attachments', 'size_bytes', 'delivery_note'],
+  required: [
+    ...summaryRequired,
+    'cc',
+    'message_id',
+    'text',
+    'text_truncated',
+    'headers',
+    'authentication',
+    'otp',
+    'links',
+    'attachments',
+    'size_bytes',
+    'delivery_note',
+  ],
   additionalProperties: false,
 } as const;
 
@@ -115,7 +130,13 @@ export const readInputSchema = {
   type: 'object',
   properties: {
     message_id: { type: 'string', maxLength: 64, description: 'The id from inbox_list or inbox_wait_for_email.' },
-    max_chars: { type: 'integer', minimum: 100, maximum: READ_MAX_CHARS, default: READ_DEFAULT_MAX_CHARS, description: 'At most this much of the text body.' },
+    max_chars: {
+      type: 'integer',
+      minimum: 100,
+      maximum: READ_MAX_CHARS,
+      default: READ_DEFAULT_MAX_CHARS,
+      description: 'At most this much of the text body.',
+    },
   },
   required: ['message_id'],
   additionalProperties: false,
@@ -176,7 +197,11 @@ export const sendOutputSchema = {
   type: 'object',
   properties: {
     id: { type: 'string', format: 'uuid', description: 'The outbound copy in your mailbox.' },
-    status: { type: 'string', enum: ['sent', 'held', 'delivered'], description: 'sent: accepted by the relay; delivered: local mailboxes only; held: no relay configured.' },
+    status: {
+      type: 'string',
+      enum: ['sent', 'held', 'delivered'],
+      description: 'sent: accepted by the relay; delivered: local mailboxes only; held: no relay configured.',
+    },
     from: { type: 'string', description: 'Always your own mailbox.' },
     to: { type: 'array', items: { type: 'string' } },
     rejected: { type: 'array', items: { type: 'string' }, description: 'Recipients the relay refused.' },

@@ -34,8 +34,10 @@ export const inboxErrors = {
     inboxError('agent_revoked', 'An operator suspended this mailbox; it can neither send nor receive.', { details: nothingSent }),
   invalidCursor: () => inboxError('validation_failed', 'The cursor is not one this server issued.'),
   invalidSince: () => inboxError('validation_failed', '`since` must be an ISO 8601 date-time.'),
-  invalidRecipient: (address: string, why: string) => inboxError('validation_failed', `Recipient "${address}" ${why}.`, { details: nothingSent }),
-  tooLarge: (limit: number) => tooLargeError('validation_failed', `The message is larger than the ${limit}-byte limit.`, { details: nothingSent }),
+  invalidRecipient: (address: string, why: string) =>
+    inboxError('validation_failed', `Recipient "${address}" ${why}.`, { details: nothingSent }),
+  tooLarge: (limit: number) =>
+    tooLargeError('validation_failed', `The message is larger than the ${limit}-byte limit.`, { details: nothingSent }),
   suppressed: (address: string, reason: string) =>
     inboxError('recipient_suppressed', `Mail to ${address} is suppressed (${reason}); nothing was sent.`, {
       details: {

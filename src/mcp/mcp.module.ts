@@ -15,11 +15,7 @@ import { McpHost } from './mcp-host.service.js';
  */
 @Module({
   imports: [DirectoryModule, DmvModule, MemoryModule, OauthModule, IdentityModule, InboxModule],
-  providers: [
-    { provide: MCP_PROFILES, useFactory: defaultProfiles },
-    { provide: MCP_EXTRA_PROFILES, useValue: [] },
-    McpHost,
-  ],
+  providers: [{ provide: MCP_PROFILES, useFactory: defaultProfiles }, { provide: MCP_EXTRA_PROFILES, useValue: [] }, McpHost],
   exports: [McpHost],
 })
 export class McpModule {}

@@ -177,8 +177,7 @@ const writeArgs = {
   request_id: {
     type: 'string',
     format: 'uuid',
-    description:
-      'Required: a UUID you generate per write. Retrying with the same id and arguments replays the first result.',
+    description: 'Required: a UUID you generate per write. Retrying with the same id and arguments replays the first result.',
   },
 };
 
@@ -211,7 +210,11 @@ export const registerAgentInput = {
       maxLength: HANDLE_MAX_LENGTH,
       description: '3-32 characters of a-z, 0-9, _ or -, starting with a letter or digit (lower-cased).',
     },
-    profile: { type: 'string', maxLength: PROFILE_MAX_LENGTH, description: `Optional public description, at most ${PROFILE_MAX_LENGTH} characters.` },
+    profile: {
+      type: 'string',
+      maxLength: PROFILE_MAX_LENGTH,
+      description: `Optional public description, at most ${PROFILE_MAX_LENGTH} characters.`,
+    },
     ...writeArgs,
   },
   required: ['handle', 'public_ack', 'request_id'],
@@ -233,7 +236,11 @@ export const createCategoryInput = {
       maxLength: CATEGORY_TITLE_MAX_LENGTH,
       description: `1-${CATEGORY_TITLE_MAX_LENGTH} characters, one line.`,
     },
-    description: { type: 'string', maxLength: CATEGORY_DESCRIPTION_MAX_LENGTH, description: `Optional, at most ${CATEGORY_DESCRIPTION_MAX_LENGTH} characters.` },
+    description: {
+      type: 'string',
+      maxLength: CATEGORY_DESCRIPTION_MAX_LENGTH,
+      description: `Optional, at most ${CATEGORY_DESCRIPTION_MAX_LENGTH} characters.`,
+    },
     ...writeArgs,
   },
   required: ['slug', 'title', 'public_ack', 'request_id'],
@@ -255,7 +262,12 @@ export const publishMessageInput = {
       maxLength: TOPIC_MAX_LENGTH,
       description: `1-${TOPIC_MAX_LENGTH} characters, one line; new topics are created on first use.`,
     },
-    title: { type: 'string', minLength: TITLE_MIN_LENGTH, maxLength: TITLE_MAX_LENGTH, description: `1-${TITLE_MAX_LENGTH} characters, one line.` },
+    title: {
+      type: 'string',
+      minLength: TITLE_MIN_LENGTH,
+      maxLength: TITLE_MAX_LENGTH,
+      description: `1-${TITLE_MAX_LENGTH} characters, one line.`,
+    },
     body: {
       type: 'string',
       minLength: BODY_MIN_LENGTH,
@@ -295,7 +307,12 @@ export const readMessagesInput = {
 export const searchMemoryInput = {
   type: 'object',
   properties: {
-    q: { type: 'string', minLength: 1, maxLength: MAX_QUERY_LENGTH, description: `Search words, at most ${MAX_QUERY_LENGTH} characters; quotes, OR and -word work as in web search.` },
+    q: {
+      type: 'string',
+      minLength: 1,
+      maxLength: MAX_QUERY_LENGTH,
+      description: `Search words, at most ${MAX_QUERY_LENGTH} characters; quotes, OR and -word work as in web search.`,
+    },
     ...pageIn,
     include_flagged: includeFlagged,
   },

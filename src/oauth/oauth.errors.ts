@@ -47,7 +47,9 @@ export const oauthError = defineErrors({
 
 export const oauthErrors = {
   signinRateLimited: (retryAfter: number) =>
-    oauthError('rate_limited', `Too many sign-in attempts; try again in ${retryAfter} s.`, { headers: { 'Retry-After': String(retryAfter) } }),
+    oauthError('rate_limited', `Too many sign-in attempts; try again in ${retryAfter} s.`, {
+      headers: { 'Retry-After': String(retryAfter) },
+    }),
   invalidEmail: () => oauthError('validation_failed', 'Enter a valid email address.'),
   /** A form or admin input the service refuses, with the reason. */
   invalid: (message: string) => oauthError('validation_failed', message),

@@ -55,7 +55,14 @@ import { OauthService } from './services/oauth.service.js';
       BrokerAuditEntity,
     ]),
   ],
-  controllers: [OauthMetadataController, OauthTokenController, AuthorizeController, SigninController, AccountController, OauthAdminController],
+  controllers: [
+    OauthMetadataController,
+    OauthTokenController,
+    AuthorizeController,
+    SigninController,
+    AccountController,
+    OauthAdminController,
+  ],
   providers: [
     OauthService,
     AccountService,

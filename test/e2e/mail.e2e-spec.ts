@@ -14,7 +14,9 @@ describe('foundation: outbound mail through a real SMTP relay', () => {
   let smtp: SmtpSink;
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    t = await createTestApp({ env: { SMTP_RELAY_URL: smtp.url, MAIL_FROM: 'dmv@agents.test', MAIL_DOMAIN: 'agents.test', MAIL_RETRY_DELAY_SECONDS: '1' } });
+    t = await createTestApp({
+      env: { SMTP_RELAY_URL: smtp.url, MAIL_FROM: 'dmv@agents.test', MAIL_DOMAIN: 'agents.test', MAIL_RETRY_DELAY_SECONDS: '1' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -84,13 +86,15 @@ describe('outbox: relay failures', () => {
     silent = createServer(() => undefined).listen(0, '127.0.0.1');
     await new Promise((r) => silent.once('listening', r));
     silentPort = (silent.address() as { port: number }).port;
-    t = await createTestApp({ env: {
+    t = await createTestApp({
+      env: {
         SMTP_RELAY_URL: `smtp://127.0.0.1:${downPort}`,
         MAIL_DOMAIN: 'agents.test',
         OPERATOR_BOOTSTRAP_TOKEN: TOKEN,
         MAIL_RETRY_DELAY_SECONDS: '1',
         SMTP_TIMEOUT_SECONDS: '2',
-      } });
+      },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -102,7 +106,9 @@ describe('outbox: relay failures', () => {
     const mail = t.app.get(MailService);
     const result = await mail.send({ to: 'owner@example.org', subject: 'while down', text: 't' });
     expect(result.status).toBe('queued');
-    const [row] = await t.sql<{ status: string; attempts: number }>('SELECT status, attempts FROM outbound_mail WHERE id = $1', [result.id]);
+    const [row] = await t.sql<{ status: string; attempts: number }>('SELECT status, attempts FROM outbound_mail WHERE id = $1', [
+      result.id,
+    ]);
     expect(row).toEqual({ status: 'queued', attempts: 1 });
 
     const relay = await startSmtpSink({ port: downPort });
@@ -122,7 +128,10 @@ describe('outbox: relay failures', () => {
 
   it('a relay that refuses permanently (550): a typed error saying nothing was sent, recorded as failed, not retried', async () => {
     const mail = t.app.get(MailService);
-    mail['relay'] = new (mail['relay']!.constructor as new (url: string, timeoutSeconds: number) => NonNullable<MailService['relay']>)(smtp.url, 2);
+    mail['relay'] = new (mail['relay']!.constructor as new (url: string, timeoutSeconds: number) => NonNullable<MailService['relay']>)(
+      smtp.url,
+      2,
+    );
     let error: unknown;
     try {
       await mail.send({ to: 'refused@example.org', subject: 's', text: 't' });
@@ -151,7 +160,10 @@ describe('outbox: relay failures', () => {
   it('retries exhausted: dead-lettered, listed for operators, and queued again on request', async () => {
     const mail = t.app.get(MailService);
     smtp.mode = 'defer';
-    mail['relay'] = new (mail['relay']!.constructor as new (url: string, timeoutSeconds: number) => NonNullable<MailService['relay']>)(smtp.url, 2);
+    mail['relay'] = new (mail['relay']!.constructor as new (url: string, timeoutSeconds: number) => NonNullable<MailService['relay']>)(
+      smtp.url,
+      2,
+    );
     const result = await mail.send({ to: 'dead@example.org', subject: 'dead', text: 't' });
     expect(result.status).toBe('queued');
     // Fast-forward pg-boss to its last retry (the real job, run by the real worker).
@@ -164,7 +176,12 @@ describe('outbox: relay failures', () => {
     const listed = await t.inject({ method: 'GET', url: '/admin/mail?status=dead', headers: auth });
     expect(listed.statusCode).toBe(200);
     expect(listed.json<{ messages: Array<{ id: string; to: string; attempts: number; last_response: string }> }>().messages).toContainEqual(
-      expect.objectContaining({ id: result.id, to: 'de***@example.org', attempts: 2, last_response: expect.stringMatching(/451/) as string }),
+      expect.objectContaining({
+        id: result.id,
+        to: 'de***@example.org',
+        attempts: 2,
+        last_response: expect.stringMatching(/451/) as string,
+      }),
     );
     expect((await t.inject({ method: 'GET', url: '/admin/mail?status=dead' })).statusCode).toBe(401);
 

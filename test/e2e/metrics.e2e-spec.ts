@@ -37,8 +37,12 @@ describe('operator visibility: Prometheus /metrics', () => {
   });
 
   it('reports requests and latency per surface, refusals, pool, outbox and event-loop delay', async () => {
-    for (let i = 0; i < 4; i++) await (await fetch(`${t.url}/api/v1/members`, { headers: { 'x-forwarded-for': '192.0.2.10' } })).arrayBuffer();
-    await (await postJsonRpc(`${t.url}/mcp`, rpcRequest('tools/list'), { accept: 'application/json', 'x-forwarded-for': '192.0.2.11' })).arrayBuffer();
+    for (let i = 0; i < 4; i++) {
+      await (await fetch(`${t.url}/api/v1/members`, { headers: { 'x-forwarded-for': '192.0.2.10' } })).arrayBuffer();
+    }
+    await (
+      await postJsonRpc(`${t.url}/mcp`, rpcRequest('tools/list'), { accept: 'application/json', 'x-forwarded-for': '192.0.2.11' })
+    ).arrayBuffer();
 
     const res = await scrape(SCRAPE);
     expect(res.status).toBe(200);

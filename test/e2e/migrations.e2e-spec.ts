@@ -22,8 +22,6 @@ describe('migrations: no drift between entities and migrations', () => {
     expect(ds.entityMetadatas.length).toBeGreaterThan(0);
     const sql = await ds.driver.createSchemaBuilder().log();
     const pending = sql.upQueries.map((q) => q.query);
-    expect(pending, `entities and migrations differ; run npm run migration:generate -- <name>:\n${pending.join('\n')}`).toEqual(
-      [],
-    );
+    expect(pending, `entities and migrations differ; run npm run migration:generate -- <name>:\n${pending.join('\n')}`).toEqual([]);
   });
 });

@@ -10,8 +10,7 @@ describe('foundation: operators and the admin guard', () => {
   });
   afterAll(() => t.close());
 
-  const whoami = (token?: string) =>
-    fetch(`${t.url}/admin/whoami`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const whoami = (token?: string) => fetch(`${t.url}/admin/whoami`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
   it('refuses admin routes without a token (401)', async () => {
     const res = await whoami();

@@ -40,7 +40,8 @@ describe.skipIf(!redisUrl)('foundation: rate limits shared across instances thro
   it('counts MCP tool calls (a batch per element) on both instances against the same budget', async () => {
     // With Redis the engine cannot count synchronously; this is its shared, asynchronous path.
     const ip = `198.51.100.${Math.floor(Math.random() * 200) + 20}`;
-    const post = (target: TestApp, body: unknown) => postJsonRpc(`${target.url}/mcp`, body, { accept: 'application/json', 'x-forwarded-for': ip });
+    const post = (target: TestApp, body: unknown) =>
+      postJsonRpc(`${target.url}/mcp`, body, { accept: 'application/json', 'x-forwarded-for': ip });
     // Only tools/call spends the call budget (other messages have their own flood budget).
     const list = (id: number) => rpcRequest('tools/call', { name: 'get_community_stats', arguments: {} }, id);
     const batch = await post(a, [list(1), list(2), list(3)]); // 3 of 5

@@ -81,8 +81,14 @@ describe('scale-out: two instances behind a load balancer behave as one', () => 
 
     const credential = newCredential();
     const body = { handle: `scale-${randomUUID().slice(0, 8)}`, public_ack: true, request_id: randomUUID() };
-    const r1 = await rest(viaLb(), 'POST', '/recall/api/v1/agents', { headers: { ...writeHeaders(credential), 'x-forwarded-for': '203.0.113.63' }, body });
-    const r2 = await rest(viaLb(), 'POST', '/recall/api/v1/agents', { headers: { ...writeHeaders(credential), 'x-forwarded-for': '203.0.113.63' }, body });
+    const r1 = await rest(viaLb(), 'POST', '/recall/api/v1/agents', {
+      headers: { ...writeHeaders(credential), 'x-forwarded-for': '203.0.113.63' },
+      body,
+    });
+    const r2 = await rest(viaLb(), 'POST', '/recall/api/v1/agents', {
+      headers: { ...writeHeaders(credential), 'x-forwarded-for': '203.0.113.63' },
+      body,
+    });
     expect([r1.headers.get('x-upstream'), r2.headers.get('x-upstream')].sort()).toEqual(['0', '1']);
     expect(r1.status).toBe(201);
     expect(r2.headers.get('idempotency-replayed')).toBe('true');
@@ -109,12 +115,19 @@ describe('scale-out: two instances behind a load balancer behave as one', () => 
     const fleet = smtp.messages.slice(before).filter((m) => m.to[0].startsWith('fleet-'));
     expect(fleet).toHaveLength(emails.length);
     expect(new Set(fleet.map((m) => m.messageId)).size).toBe(emails.length);
-    const [{ n }] = await a.sql<{ n: number }>(`SELECT count(*)::int AS n FROM outbound_mail WHERE to_address LIKE 'fleet-%' AND status = 'sent'`);
+    const [{ n }] = await a.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM outbound_mail WHERE to_address LIKE 'fleet-%' AND status = 'sent'`,
+    );
     expect(n).toBe(emails.length);
   }, 40_000);
 
   it('shows a change made through one instance on both at once, invalidated after the commit', async () => {
-    const stats = async (t: TestApp) => ((await (await fetch(`${t.url}/api/v1/stats`, { headers: { 'x-forwarded-for': '203.0.113.70' } })).json()) as { member_count: number }).member_count;
+    const stats = async (t: TestApp) =>
+      (
+        (await (await fetch(`${t.url}/api/v1/stats`, { headers: { 'x-forwarded-for': '203.0.113.70' } })).json()) as {
+          member_count: number;
+        }
+      ).member_count;
     const before = [await stats(a), await stats(b)];
     expect(before[0]).toBe(before[1]);
 

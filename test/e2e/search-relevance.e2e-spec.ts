@@ -34,7 +34,9 @@ async function evaluate(name: string, cases: RelevanceCase[], rank: (query: stri
   const firsts = outcomes.filter((o) => o.kase.first);
   const lines = outcomes
     .filter((o) => o.p5 < 1 || !o.firstOk)
-    .map((o) => `  ${o.kase.kind}: "${o.kase.query}" p@5=${o.p5.toFixed(2)} first=${o.ranked[0] ?? '-'} (want ${o.kase.expected.join(', ')})`);
+    .map(
+      (o) => `  ${o.kase.kind}: "${o.kase.query}" p@5=${o.p5.toFixed(2)} first=${o.ranked[0] ?? '-'} (want ${o.kase.expected.join(', ')})`,
+    );
   console.log(
     `${name} relevance: ${outcomes.length} queries, precision@5 ${mean.toFixed(3)}, ` +
       `right first result ${firsts.filter((o) => o.firstOk).length}/${firsts.length}` +

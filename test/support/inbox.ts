@@ -46,7 +46,13 @@ export interface MailToSend {
 
 /** Delivers one message to the listener with nodemailer (a real SMTP client). */
 export async function deliver(port: number, mail: MailToSend): Promise<{ response: string; accepted: string[]; rejected: string[] }> {
-  const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, tls: { rejectUnauthorized: false } });
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    ignoreTLS: true,
+    tls: { rejectUnauthorized: false },
+  });
   try {
     const info = (await transport.sendMail({ from: mail.from ?? 'Sender <noreply@sender.example>', ...mail })) as {
       response: string;

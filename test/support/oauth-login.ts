@@ -16,7 +16,14 @@ export interface ConsentOptions {
 /** Reads `name="x" value="y"` hidden fields and data-testid markers out of a page. */
 export function hiddenField(html: string, name: string): string | undefined {
   const match = new RegExp(`name="${name}" value="([^"]*)"`).exec(html);
-  return match ? match[1].replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>') : undefined;
+  return match
+    ? match[1]
+        .replace(/&amp;/g, '&')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+    : undefined;
 }
 
 export class TestHuman {
@@ -39,7 +46,10 @@ export class TestHuman {
   }
 
   /** A request with the cookie jar and no automatic redirects. */
-  async request(url: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<{ status: number; location?: string; text: string; headers: Headers }> {
+  async request(
+    url: string,
+    init: { method?: string; form?: Record<string, string> } = {},
+  ): Promise<{ status: number; location?: string; text: string; headers: Headers }> {
     const absolute = new URL(url, this.baseUrl).toString();
     const headers: Record<string, string> = { cookie: this.cookieHeader() };
     let body: string | undefined;
@@ -112,7 +122,12 @@ export class TestHuman {
     // The agent the page preselects (the one this app already acts as), unless the test picks one.
     const last = this.pages[this.pages.length - 1] ?? page.text;
     const preselected = /<option value="([^"]+)" selected>/.exec(last)?.[1] ?? 'new';
-    const form: Record<string, string> = { transaction, csrf, decision: options.decision ?? 'approve', agent: options.agent ?? preselected };
+    const form: Record<string, string> = {
+      transaction,
+      csrf,
+      decision: options.decision ?? 'approve',
+      agent: options.agent ?? preselected,
+    };
     if (options.agentName) form.agent_name = options.agentName;
     const answer = await this.request('/authorize/decision', { form });
     if (answer.status !== 303 || !answer.location) throw new Error(`decision answered ${answer.status}: ${answer.text.slice(0, 300)}`);

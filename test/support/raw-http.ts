@@ -14,7 +14,14 @@ export interface RawResponse {
  */
 export function partialBodyRequest(
   baseUrl: string,
-  options: { method?: string; path: string; headers: Record<string, string>; declaredLength: number; sendBytes: number; timeoutMs?: number },
+  options: {
+    method?: string;
+    path: string;
+    headers: Record<string, string>;
+    declaredLength: number;
+    sendBytes: number;
+    timeoutMs?: number;
+  },
 ): Promise<RawResponse | 'timeout'> {
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
@@ -41,7 +48,11 @@ export function partialBodyRequest(
       resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), head, bytesSent: sent });
     });
     socket.on('connect', () => {
-      const lines = [`${options.method ?? 'POST'} ${options.path} HTTP/1.1`, `Host: ${url.host}`, `Content-Length: ${options.declaredLength}`];
+      const lines = [
+        `${options.method ?? 'POST'} ${options.path} HTTP/1.1`,
+        `Host: ${url.host}`,
+        `Content-Length: ${options.declaredLength}`,
+      ];
       for (const [name, value] of Object.entries(options.headers)) lines.push(`${name}: ${value}`);
       socket.write(`${lines.join('\r\n')}\r\n\r\n`);
       const chunk = Buffer.alloc(Math.min(options.sendBytes, 64 * 1024), 0x7b);

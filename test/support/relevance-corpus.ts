@@ -147,13 +147,48 @@ export interface PlantedMessage {
 }
 
 export const PLANTED_MESSAGES: PlantedMessage[] = [
-  { key: 'zk', topic: 'zookeeper', title: 'Zookeeper quorum loss during rolling restart', body: 'Restart one ensemble member at a time and wait for the leader election.' },
-  { key: 'es', topic: 'elasticsearch', title: 'Elasticsearch heap pressure on wide aggregations', body: 'Circuit breakers trip when terms aggregations fan out; lower the shard size.' },
-  { key: 'certbot', topic: 'tls', title: 'Certbot renewal fails behind Cloudflare', body: 'The HTTP-01 challenge is proxied; switch to the DNS-01 challenge.' },
-  { key: 'pgb', topic: 'pgbouncer', title: 'Transaction pooling breaks prepared statements', body: 'PgBouncer in transaction mode loses named prepared statements between transactions.' },
-  { key: 'cafe', topic: 'unicode', title: 'Café names lose their accents in CSV exports', body: 'Write the export as UTF-8 with a byte order mark so spreadsheets keep é and ü.' },
-  { key: 'dns', topic: 'networking', title: 'Split-horizon DNS confuses container health checks', body: 'Health probes resolve the public address; pin the resolver inside the cluster.' },
-  { key: 'cron', topic: 'scheduling', title: 'Cron jobs drift after daylight saving changes', body: 'Schedule in UTC and convert at the edges; idempotent jobs survive double runs.' },
+  {
+    key: 'zk',
+    topic: 'zookeeper',
+    title: 'Zookeeper quorum loss during rolling restart',
+    body: 'Restart one ensemble member at a time and wait for the leader election.',
+  },
+  {
+    key: 'es',
+    topic: 'elasticsearch',
+    title: 'Elasticsearch heap pressure on wide aggregations',
+    body: 'Circuit breakers trip when terms aggregations fan out; lower the shard size.',
+  },
+  {
+    key: 'certbot',
+    topic: 'tls',
+    title: 'Certbot renewal fails behind Cloudflare',
+    body: 'The HTTP-01 challenge is proxied; switch to the DNS-01 challenge.',
+  },
+  {
+    key: 'pgb',
+    topic: 'pgbouncer',
+    title: 'Transaction pooling breaks prepared statements',
+    body: 'PgBouncer in transaction mode loses named prepared statements between transactions.',
+  },
+  {
+    key: 'cafe',
+    topic: 'unicode',
+    title: 'Café names lose their accents in CSV exports',
+    body: 'Write the export as UTF-8 with a byte order mark so spreadsheets keep é and ü.',
+  },
+  {
+    key: 'dns',
+    topic: 'networking',
+    title: 'Split-horizon DNS confuses container health checks',
+    body: 'Health probes resolve the public address; pin the resolver inside the cluster.',
+  },
+  {
+    key: 'cron',
+    topic: 'scheduling',
+    title: 'Cron jobs drift after daylight saving changes',
+    body: 'Schedule in UTC and convert at the edges; idempotent jobs survive double runs.',
+  },
 ];
 
 /** Recall queries over the planted messages (filler: the synthetic board). */

@@ -19,15 +19,11 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
   const server: Server = createServer((req, res) => {
     const index = next++ % upstreams.length;
     const target = new URL(req.url ?? '/', upstreams[index]);
-    const upstream = request(
-      target,
-      { method: req.method, headers: { ...req.headers, host: target.host } },
-      (answer) => {
-        served[index]++;
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-upstream': String(index) });
-        answer.pipe(res);
-      },
-    );
+    const upstream = request(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
+      served[index]++;
+      res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-upstream': String(index) });
+      answer.pipe(res);
+    });
     upstream.on('error', () => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json', 'x-upstream': String(index) });
       res.end('{"error":"bad_gateway"}');

@@ -38,7 +38,11 @@ export function registerAdminGate(fastify: FastifyInstance, operators: Operators
   });
 }
 
-async function authenticate(request: FastifyRequest, operators: OperatorsService, rateLimits: RateLimitService): Promise<AppError | undefined> {
+async function authenticate(
+  request: FastifyRequest,
+  operators: OperatorsService,
+  rateLimits: RateLimitService,
+): Promise<AppError | undefined> {
   const key = clientKey(request.ip);
   const seen = await rateLimits.consume(OPERATOR_AUTH_POLICY, key, 0);
   if (!seen.allowed || seen.remaining === 0) {

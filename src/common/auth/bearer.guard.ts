@@ -22,7 +22,9 @@ import { bearerToken } from './token.js';
  * the same access policy the /broker/mcp gate uses, so both doors decide alike.
  */
 export interface AccessVerifier {
-  verify(token: string | undefined): Promise<
+  verify(
+    token: string | undefined,
+  ): Promise<
     | { ok: true; principal: AgentPrincipal }
     | { ok: false; status: 401; reason: 'missing' | 'invalid_token'; message: string }
     | { ok: false; status: 403; reason: 'owner_suspended' | 'agreement_required'; message: string }
@@ -72,7 +74,13 @@ export class BearerGuard implements CanActivate {
       if (decision.status === 401) {
         const kind = decision.reason === 'missing' ? 'missing' : 'invalid_token';
         throw bearerError(kind === 'missing' ? 'unauthorized' : 'invalid_token', decision.message, {
-          headers: { 'WWW-Authenticate': this.verifier.challenge(kind, required.length ? required : this.verifier.defaultScopes, kind === 'missing' ? undefined : decision.message) },
+          headers: {
+            'WWW-Authenticate': this.verifier.challenge(
+              kind,
+              required.length ? required : this.verifier.defaultScopes,
+              kind === 'missing' ? undefined : decision.message,
+            ),
+          },
         });
       }
       throw bearerError(decision.reason, decision.message);
@@ -110,15 +118,15 @@ export const RequireScopes = (...scopes: string[]): MethodDecorator & ClassDecor
     UseGuards(BearerGuard),
     ApiBearerAuth('oauth'),
     ApiUnauthorizedResponse({ description: 'No, or an invalid, mca_ access token (WWW-Authenticate: Bearer … resource_metadata).' }),
-    ApiForbiddenResponse({ description: `Owner suspended, agreement not signed, or insufficient_scope (needs ${scopes.join(' ') || 'a token'}).` }),
+    ApiForbiddenResponse({
+      description: `Owner suspended, agreement not signed, or insufficient_scope (needs ${scopes.join(' ') || 'a token'}).`,
+    }),
     ApiTooManyRequestsResponse({ description: 'The per-agent or per-owner budget is spent.' }),
   );
 
 /** The agent principal of a route guarded by @RequireScopes. */
-export const CurrentAgent = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): AgentPrincipal => {
-    const principal = context.switchToHttp().getRequest<RequestWithAgent>().agentPrincipal;
-    if (!principal) throw bearerError('unauthorized', 'This route needs an access token.');
-    return principal;
-  },
-);
+export const CurrentAgent = createParamDecorator((_data: unknown, context: ExecutionContext): AgentPrincipal => {
+  const principal = context.switchToHttp().getRequest<RequestWithAgent>().agentPrincipal;
+  if (!principal) throw bearerError('unauthorized', 'This route needs an access token.');
+  return principal;
+});

@@ -59,7 +59,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
     if (error.status >= 500 && !(exception instanceof AppError)) {
       const e = safeError(exception);
-      this.logger.error(`${request.method} ${request.url.split('?')[0]} failed: ${e.type}${e.code ? ` (${e.code})` : ''}: ${e.message}`, e.stack);
+      this.logger.error(
+        `${request.method} ${request.url.split('?')[0]} failed: ${e.type}${e.code ? ` (${e.code})` : ''}: ${e.message}`,
+        e.stack,
+      );
     }
     const body: ErrorBody = { error: error.code, message: error.message, ...(error.details ?? {}) };
     for (const [name, value] of Object.entries(error.headers ?? {})) void reply.header(name, value);

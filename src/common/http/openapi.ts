@@ -73,7 +73,14 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     .setVersion(packageVersion())
     .addServer(config.publicBaseUrl)
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An operator token (mco_…).' }, 'operator')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An OAuth 2.1 access token (mca_…) from the identity broker: see /.well-known/oauth-authorization-server.' }, 'oauth')
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'An OAuth 2.1 access token (mca_…) from the identity broker: see /.well-known/oauth-authorization-server.',
+      },
+      'oauth',
+    )
     .build();
   const document = SwaggerModule.createDocument(app, base);
   const converted = toOpenApi31(document) as OpenAPIObject;

@@ -8,7 +8,11 @@ export function safeError(error: unknown): { type: string; message: string; code
   const e = error as Error & { code?: unknown; query?: unknown; parameters?: unknown; detail?: unknown; driverError?: unknown };
   const code = typeof e.code === 'string' ? e.code : undefined;
   const fromDriver =
-    e.name === 'QueryFailedError' || e.name === 'DatabaseError' || e.query !== undefined || e.driverError !== undefined || e.detail !== undefined;
+    e.name === 'QueryFailedError' ||
+    e.name === 'DatabaseError' ||
+    e.query !== undefined ||
+    e.driverError !== undefined ||
+    e.detail !== undefined;
   if (fromDriver) return { type: e.name, code, message: `database error${code ? ` ${code}` : ''}` };
   return { type: e.name, code, message: e.message, stack: e.stack };
 }

@@ -52,17 +52,27 @@ describe('safeFetch: outbound fetches of user-given URLs', () => {
   });
 
   it('fetches JSON from loopback only with the test switch on', async () => {
-    await expect(safeFetchJson(`${base}/ok`, { maxBytes: 5000, timeoutMs: 2000, allowLoopback: true })).resolves.toMatchObject({ json: { ok: true } });
+    await expect(safeFetchJson(`${base}/ok`, { maxBytes: 5000, timeoutMs: 2000, allowLoopback: true })).resolves.toMatchObject({
+      json: { ok: true },
+    });
     await expect(safeFetchJson(`${base}/ok`, { maxBytes: 5000, timeoutMs: 2000 })).rejects.toMatchObject({ reason: 'url_not_allowed' });
   });
 
   it('never follows redirects, caps the body while streaming, and keeps its deadline', async () => {
-    await expect(safeFetch(`${base}/redirect`, { maxBytes: 5000, timeoutMs: 2000, allowLoopback: true })).rejects.toMatchObject({ reason: 'redirect' });
-    await expect(safeFetch(`${base}/big`, { maxBytes: 5000, timeoutMs: 2000, allowLoopback: true })).rejects.toMatchObject({ reason: 'too_large' });
+    await expect(safeFetch(`${base}/redirect`, { maxBytes: 5000, timeoutMs: 2000, allowLoopback: true })).rejects.toMatchObject({
+      reason: 'redirect',
+    });
+    await expect(safeFetch(`${base}/big`, { maxBytes: 5000, timeoutMs: 2000, allowLoopback: true })).rejects.toMatchObject({
+      reason: 'too_large',
+    });
     const started = Date.now();
-    await expect(safeFetch(`${base}/slow`, { maxBytes: 5000, timeoutMs: 300, allowLoopback: true })).rejects.toMatchObject({ reason: 'timeout' });
+    await expect(safeFetch(`${base}/slow`, { maxBytes: 5000, timeoutMs: 300, allowLoopback: true })).rejects.toMatchObject({
+      reason: 'timeout',
+    });
     expect(Date.now() - started).toBeLessThan(1500);
-    await expect(safeFetchJson(`${base}/array`, { maxBytes: 5000, timeoutMs: 2000, allowLoopback: true })).rejects.toMatchObject({ reason: 'not_json' });
+    await expect(safeFetchJson(`${base}/array`, { maxBytes: 5000, timeoutMs: 2000, allowLoopback: true })).rejects.toMatchObject({
+      reason: 'not_json',
+    });
   });
 
   it.each([
@@ -85,7 +95,12 @@ describe('safeFetch: outbound fetches of user-given URLs', () => {
 
   it('with the loopback switch on, private ranges other than loopback stay refused', async () => {
     await expect(
-      safeFetch('https://attacker.example/doc.json', { maxBytes: 5000, timeoutMs: 2000, allowLoopback: true, lookup: resolveTo('10.1.2.3') }),
+      safeFetch('https://attacker.example/doc.json', {
+        maxBytes: 5000,
+        timeoutMs: 2000,
+        allowLoopback: true,
+        lookup: resolveTo('10.1.2.3'),
+      }),
     ).rejects.toMatchObject({ reason: 'address_not_allowed' });
   });
 });

@@ -6,7 +6,8 @@ import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-f
 /** Why an outbound fetch was refused or failed; the message is safe to show to the caller. */
 export class SafeFetchError extends Error {
   constructor(
-    readonly reason: 'url_not_allowed' | 'address_not_allowed' | 'timeout' | 'too_large' | 'redirect' | 'http_status' | 'network' | 'not_json',
+    readonly reason:
+      'url_not_allowed' | 'address_not_allowed' | 'timeout' | 'too_large' | 'redirect' | 'http_status' | 'network' | 'not_json',
     message: string,
     readonly status?: number,
   ) {
@@ -45,7 +46,12 @@ function agentFor(protocol: 'http:' | 'https:', allowLoopback: boolean): http.Ag
   const key = `${protocol}${allowLoopback}`;
   let agent = agents.get(key);
   if (!agent) {
-    const options = { keepAlive: false, allowPrivateIPAddress: false, allowMetaIPAddress: false, allowIPAddressList: allowLoopback ? LOOPBACK : [] };
+    const options = {
+      keepAlive: false,
+      allowPrivateIPAddress: false,
+      allowMetaIPAddress: false,
+      allowIPAddressList: allowLoopback ? LOOPBACK : [],
+    };
     agent = protocol === 'https:' ? new RequestFilteringHttpsAgent(options) : new RequestFilteringHttpAgent(options);
     agents.set(key, agent);
   }
@@ -130,15 +136,21 @@ export function safeFetch(raw: string, options: SafeFetchOptions): Promise<SafeF
     }, options.timeoutMs);
     request.on('error', (error: Error) => {
       const message = error.message ?? '';
-      if (/is not allowed/.test(message)) finish(new SafeFetchError('address_not_allowed', 'the host resolves to an address that is not allowed (private, loopback or reserved)'));
-      else finish(new SafeFetchError('network', 'the host could not be reached'));
+      if (/is not allowed/.test(message)) {
+        finish(
+          new SafeFetchError('address_not_allowed', 'the host resolves to an address that is not allowed (private, loopback or reserved)'),
+        );
+      } else finish(new SafeFetchError('network', 'the host could not be reached'));
     });
     request.end();
   });
 }
 
 /** safeFetch for a JSON object answered with 200. */
-export async function safeFetchJson(raw: string, options: SafeFetchOptions): Promise<{ json: Record<string, unknown>; headers: http.IncomingHttpHeaders }> {
+export async function safeFetchJson(
+  raw: string,
+  options: SafeFetchOptions,
+): Promise<{ json: Record<string, unknown>; headers: http.IncomingHttpHeaders }> {
   const result = await safeFetch(raw, options);
   if (result.status !== 200) throw new SafeFetchError('http_status', `the server answered HTTP ${result.status}`, result.status);
   let json: unknown;
@@ -147,6 +159,8 @@ export async function safeFetchJson(raw: string, options: SafeFetchOptions): Pro
   } catch {
     throw new SafeFetchError('not_json', 'the document is not valid JSON');
   }
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new SafeFetchError('not_json', 'the document is not a JSON object');
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+    throw new SafeFetchError('not_json', 'the document is not a JSON object');
+  }
   return { json: json as Record<string, unknown>, headers: result.headers };
 }

@@ -54,23 +54,23 @@ export class MailQueue {
   async start(handle: (job: MailJob, ctx: MailJobContext) => Promise<'done' | 'retry'>): Promise<void> {
     await this.boss.start();
     await this.ensureQueue(MAIL_DEAD_LETTER_QUEUE, {});
-    await this.ensureQueue(MAIL_QUEUE, { retryLimit: MAIL_RETRY_LIMIT, retryDelay: this.retryDelaySeconds, retryBackoff: true, expireInSeconds: MAIL_JOB_EXPIRE_SECONDS, deadLetter: MAIL_DEAD_LETTER_QUEUE });
-    await this.boss.work<MailJob>(
-      MAIL_QUEUE,
-      { batchSize: 5, pollingIntervalSeconds: 1, includeMetadata: true },
-      async (jobs) => {
-        for (const job of jobs) {
-          const outcome = await handle(job.data, { lastAttempt: job.retryCount >= job.retryLimit }).catch(
-            (error: unknown) => {
-              this.logger.warn(`Mail job ${job.id} failed: ${(error as Error).message}`);
-              return 'retry' as const;
-            },
-          );
-          // A failed job is retried with backoff, then moved to the dead-letter queue; the rest complete.
-          if (outcome === 'retry') await this.boss.fail(MAIL_QUEUE, job.id, { message: 'delivery not completed' });
-        }
-      },
-    );
+    await this.ensureQueue(MAIL_QUEUE, {
+      retryLimit: MAIL_RETRY_LIMIT,
+      retryDelay: this.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: MAIL_JOB_EXPIRE_SECONDS,
+      deadLetter: MAIL_DEAD_LETTER_QUEUE,
+    });
+    await this.boss.work<MailJob>(MAIL_QUEUE, { batchSize: 5, pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
+      for (const job of jobs) {
+        const outcome = await handle(job.data, { lastAttempt: job.retryCount >= job.retryLimit }).catch((error: unknown) => {
+          this.logger.warn(`Mail job ${job.id} failed: ${(error as Error).message}`);
+          return 'retry' as const;
+        });
+        // A failed job is retried with backoff, then moved to the dead-letter queue; the rest complete.
+        if (outcome === 'retry') await this.boss.fail(MAIL_QUEUE, job.id, { message: 'delivery not completed' });
+      }
+    });
   }
 
   /** Adds the delivery job for a message row, inside `tx` when given (the same transaction as the row). */
@@ -87,10 +87,7 @@ export class MailQueue {
 
   /** Jobs waiting or retrying, and jobs that exhausted their retries. */
   async depth(): Promise<{ waiting: number; dead: number }> {
-    const [waiting, dead] = await Promise.all([
-      this.boss.getQueueSize(MAIL_QUEUE),
-      this.boss.getQueueSize(MAIL_DEAD_LETTER_QUEUE),
-    ]);
+    const [waiting, dead] = await Promise.all([this.boss.getQueueSize(MAIL_QUEUE), this.boss.getQueueSize(MAIL_DEAD_LETTER_QUEUE)]);
     return { waiting, dead };
   }
 

@@ -155,7 +155,9 @@ export class MailService implements OnApplicationBootstrap, BeforeApplicationShu
     };
     if (tx) await write(tx);
     else await this.dataSource.transaction(write);
-    this.logger.log(`Mail ${id} to ${maskEmail(to)} ${status === 'queued' ? 'queued' : local ? 'delivered locally' : 'held in the outbox'}`);
+    this.logger.log(
+      `Mail ${id} to ${maskEmail(to)} ${status === 'queued' ? 'queued' : local ? 'delivered locally' : 'held in the outbox'}`,
+    );
     return { id, status, localDelivery: local };
   }
 
@@ -268,7 +270,10 @@ export class MailService implements OnApplicationBootstrap, BeforeApplicationShu
       return true;
     });
     if (!requeued) {
-      throw mailErrors('not_found', 'No dead, failed or held message with this id that can be sent again (a message whose one-time secrets were erased cannot).');
+      throw mailErrors(
+        'not_found',
+        'No dead, failed or held message with this id that can be sent again (a message whose one-time secrets were erased cannot).',
+      );
     }
     return { id, status: 'queued' };
   }

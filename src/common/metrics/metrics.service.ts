@@ -124,4 +124,3 @@ export class MetricsService implements OnModuleInit {
     return { contentType: metricsRegistry.contentType, body: await metricsRegistry.metrics() };
   }
 }
-

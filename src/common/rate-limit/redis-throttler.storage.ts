@@ -33,10 +33,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
   }
 
   async incrementBy(key: string, ttl: number, limit: number, name: string, cost: number): Promise<ThrottlerStorageRecord> {
-    const [hits, pttl] = (await this.redis.eval(INCREMENT, 1, `${this.prefix}${name}:${key}`, ttl, cost)) as [
-      number,
-      number,
-    ];
+    const [hits, pttl] = (await this.redis.eval(INCREMENT, 1, `${this.prefix}${name}:${key}`, ttl, cost)) as [number, number];
     const seconds = Math.ceil(pttl / 1000);
     return { totalHits: hits, timeToExpire: seconds, isBlocked: hits > limit, timeToBlockExpire: hits > limit ? seconds : 0 };
   }

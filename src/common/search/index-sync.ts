@@ -146,9 +146,9 @@ export class IndexSync<Row extends { id: string }> {
     this.appliedAt = Date.now();
     // Now and then (every 500th sync) drop change rows no instance needs any more.
     if (++this.pruning % 500 === 0) {
-      void this.run(
-        `DELETE FROM ${this.target.changeTable} WHERE created_at < now() - interval '${CHANGE_RETENTION_HOURS} hours'`,
-      ).catch(() => undefined);
+      void this.run(`DELETE FROM ${this.target.changeTable} WHERE created_at < now() - interval '${CHANGE_RETENTION_HOURS} hours'`).catch(
+        () => undefined,
+      );
     }
   }
 }

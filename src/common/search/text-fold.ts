@@ -25,7 +25,11 @@ export const SEARCH_STOP_WORDS: ReadonlySet<string> = new Set(
 
 /** NFKD, combining marks removed, lower-cased, the usual ligatures spelled out: `Ålesund Café` → `alesund cafe`. */
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(MARKS, '').toLowerCase().replace(LIGATURE, (c) => LIGATURES[c] ?? c);
+  return text
+    .normalize('NFKD')
+    .replace(MARKS, '')
+    .toLowerCase()
+    .replace(LIGATURE, (c) => LIGATURES[c] ?? c);
 }
 
 /** 32-bit FNV-1a hash of a string (exact-match checks without keeping the strings). */

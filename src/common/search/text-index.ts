@@ -383,7 +383,14 @@ export class TextIndex {
     }
     this.arena = Int32Array.from(singles);
     this.arenaLength = singles.length;
-    if (gone.size) for (const [first, bucket] of this.buckets) this.buckets.set(first, bucket.filter((t) => !gone.has(t)));
+    if (gone.size) {
+      for (const [first, bucket] of this.buckets) {
+        this.buckets.set(
+          first,
+          bucket.filter((t) => !gone.has(t)),
+        );
+      }
+    }
     this.bulk = false;
     this.rankSlots();
     this.resizeScratch(Math.max(next, 16));
@@ -655,7 +662,7 @@ export class TextIndex {
       } else if (better(slot, key, hs[0], hk[0])) {
         hs[0] = slot;
         hk[0] = key;
-        for (let i = 0; ; ) {
+        for (let i = 0; ;) {
           const l = 2 * i + 1;
           const r = l + 1;
           let worst = i;

@@ -35,7 +35,9 @@ export class SecretsService {
 
   /** HMAC-SHA256 (hex) of a value under a named secret, e.g. IP addresses. */
   async keyedHash(name: string, value: string): Promise<string> {
-    return createHmac('sha256', await this.secret(name)).update(value, 'utf8').digest('hex');
+    return createHmac('sha256', await this.secret(name))
+      .update(value, 'utf8')
+      .digest('hex');
   }
 
   private async load(name: string): Promise<Buffer> {

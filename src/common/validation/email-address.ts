@@ -52,5 +52,10 @@ export function mailboxKey(value: string): string {
 /** The recipient's domain, lower-cased, for per-domain caps. */
 export function emailDomain(value: string): string {
   const at = value.lastIndexOf('@');
-  return at < 0 ? '' : value.slice(at + 1).trim().toLowerCase();
+  return at < 0
+    ? ''
+    : value
+        .slice(at + 1)
+        .trim()
+        .toLowerCase();
 }

@@ -31,7 +31,10 @@ export class PublicApiController {
       '`offset`, or by the opaque `cursor` each page returns as `next_cursor` (keyset pagination).',
   })
   @ApiOkResponse({ type: MembersPageView })
-  @ApiBadRequestResponse({ description: '`limit` or `offset` is not a whole number or out of range, or `cursor` is not one this API issued.', type: ErrorView })
+  @ApiBadRequestResponse({
+    description: '`limit` or `offset` is not a whole number or out of range, or `cursor` is not one this API issued.',
+    type: ErrorView,
+  })
   members(@Query() query: MembersPageQuery): Promise<MembersPageView> {
     return this.directory.listMembers(query);
   }

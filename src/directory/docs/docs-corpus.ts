@@ -99,19 +99,28 @@ export class DocsCorpus {
       };
     });
     // A stable reading order: the overview first, then alphabetical.
-    this.pages = [...this.pages].sort((a, b) =>
-      a.name === 'overview' ? -1 : b.name === 'overview' ? 1 : a.name.localeCompare(b.name),
-    );
+    this.pages = [...this.pages].sort((a, b) => (a.name === 'overview' ? -1 : b.name === 'overview' ? 1 : a.name.localeCompare(b.name)));
     this.byName = new Map(this.pages.map((p) => [p.name, p]));
     for (const page of this.pages) {
       const headings = (page.body.match(/^#{1,6}\s+.+$/gm) ?? []).join(' ');
-      this.index.upsert({ key: page.name, fields: [page.title, page.description, headings, page.plain], exact: [page.title], sortKey: page.name });
+      this.index.upsert({
+        key: page.name,
+        fields: [page.title, page.description, headings, page.plain],
+        exact: [page.title],
+        sortKey: page.name,
+      });
     }
   }
 
   /** Accepts `api-reference`, `api-reference.md`, `/docs/api-reference` or `docs://agentry/api-reference`. */
   static normalizePath(raw: string): string {
-    const path = trimChar(raw.trim().replace(/^docs:\/\/agentry\//i, '').replace(/^\/?docs\//i, ''), '/');
+    const path = trimChar(
+      raw
+        .trim()
+        .replace(/^docs:\/\/agentry\//i, '')
+        .replace(/^\/?docs\//i, ''),
+      '/',
+    );
     return trimTrailing(path.replace(/\.md$/i, ''), '/').toLowerCase();
   }
 

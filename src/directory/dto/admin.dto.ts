@@ -118,7 +118,6 @@ export class UpdateMemberDto extends MemberFieldsDto {
   @Matches(DATE_PATTERN, { message: 'member_since must be a date in the form YYYY-MM-DD' })
   @IsString({ message: 'member_since must be a date in the form YYYY-MM-DD' })
   member_since?: string;
-
 }
 
 /** A new member, and one row of a bulk import. */

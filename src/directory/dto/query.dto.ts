@@ -18,7 +18,7 @@ export class MembersPageQuery {
   @ApiProperty({
     required: false,
     maxLength: 300,
-    description: 'Opaque cursor from a previous page\'s next_cursor: the page after it (offset is then ignored).',
+    description: "Opaque cursor from a previous page's next_cursor: the page after it (offset is then ignored).",
   })
   @IsOptional()
   @MaxLength(300, { message: 'cursor must be at most 300 characters' })

@@ -1,13 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { OperatorView } from '../../common/auth/operators.service.js';
 import type { HtmlPage } from '../../common/http/page.js';
-import type {
-  CommunityStatsResult,
-  DocReadResult,
-  DocSearchResult,
-  LookupMemberResult,
-  PublishedDoc,
-} from '../directory.types.js';
+import type { CommunityStatsResult, DocReadResult, DocSearchResult, LookupMemberResult, PublishedDoc } from '../directory.types.js';
 import { getDocsCorpus } from '../docs/docs-corpus.js';
 import type { CreateMemberDto, UpdateMemberDto } from '../dto/admin.dto.js';
 import type {

@@ -30,7 +30,13 @@ describe('member import validation', () => {
   });
 
   it('reports every problem of a row, naming the field', () => {
-    const { errors } = validateMemberInput({ slug: 'Bad Slug', display_name: '', member_since: '2023-02-29', location: { longitude: 200 }, extra: 1 });
+    const { errors } = validateMemberInput({
+      slug: 'Bad Slug',
+      display_name: '',
+      member_since: '2023-02-29',
+      location: { longitude: 200 },
+      extra: 1,
+    });
     expect(errors).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^slug /),

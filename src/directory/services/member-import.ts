@@ -110,7 +110,8 @@ export function validateImportRows(rawRows: unknown[]): MemberRow[] {
   const seen = new Map<string, number>();
   rawRows.forEach((raw, index) => {
     const { value, errors } = validateMemberInput(raw);
-    const slug = raw && typeof raw === 'object' && typeof (raw as { slug?: unknown }).slug === 'string' ? (raw as { slug: string }).slug : null;
+    const slug =
+      raw && typeof raw === 'object' && typeof (raw as { slug?: unknown }).slug === 'string' ? (raw as { slug: string }).slug : null;
     if (value) {
       const earlier = seen.get(value.slug);
       if (earlier !== undefined) errors.push(`slug ${value.slug} already appears in row ${earlier}`);

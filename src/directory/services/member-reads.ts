@@ -52,9 +52,7 @@ export class MemberReads {
     }
     const limit = Math.min(Math.max(1, input.limit), MAX_SEARCH_RESULTS);
     const found = await this.memberSearch.search(q, limit);
-    const rows = found.hits.length
-      ? await this.db.query<SearchPageRow[]>(HOT_QUERIES.searchPage, [found.hits.map((h) => h.key)])
-      : [];
+    const rows = found.hits.length ? await this.db.query<SearchPageRow[]>(HOT_QUERIES.searchPage, [found.hits.map((h) => h.key)]) : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
     const members = found.hits.flatMap((h) => {
       const row = byId.get(h.key);

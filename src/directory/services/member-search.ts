@@ -81,6 +81,8 @@ export class MemberSearch implements OnApplicationBootstrap {
 
   /** Builds the index in the background at boot rather than on the first search (which waits for it). */
   onApplicationBootstrap(): void {
-    this.sync.fresh().catch((error: unknown) => this.logger.warn(`Search index not built at boot (the first search retries): ${String(error)}`));
+    this.sync
+      .fresh()
+      .catch((error: unknown) => this.logger.warn(`Search index not built at boot (the first search retries): ${String(error)}`));
   }
 }

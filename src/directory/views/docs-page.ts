@@ -23,8 +23,7 @@ export interface DocLink {
 function sideNav(pages: readonly DocLink[], current?: string): string {
   const items = pages
     .map(
-      (p) =>
-        `<li><a href="/docs/${escapeHtml(p.name)}"${p.name === current ? ' aria-current="page"' : ''}>${escapeHtml(p.title)}</a></li>`,
+      (p) => `<li><a href="/docs/${escapeHtml(p.name)}"${p.name === current ? ' aria-current="page"' : ''}>${escapeHtml(p.title)}</a></li>`,
     )
     .join('\n      ');
   return `<nav aria-label="Documentation">

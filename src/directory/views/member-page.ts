@@ -21,8 +21,12 @@ function formatDate(isoDate: string): string {
 /** The public profile page of one member (`/members/<slug>`). Every value is escaped. */
 export function renderMemberPage(member: MemberPageData): HtmlPage {
   const rows: string[] = [];
-  rows.push(`<dt>Member since</dt><dd><time datetime="${escapeHtml(member.member_since)}">${escapeHtml(formatDate(member.member_since))}</time></dd>`);
-  rows.push(`<dt>Category</dt><dd>${member.category ? escapeHtml(member.category) : '<span class="muted">Not yet categorized</span>'}</dd>`);
+  rows.push(
+    `<dt>Member since</dt><dd><time datetime="${escapeHtml(member.member_since)}">${escapeHtml(formatDate(member.member_since))}</time></dd>`,
+  );
+  rows.push(
+    `<dt>Category</dt><dd>${member.category ? escapeHtml(member.category) : '<span class="muted">Not yet categorized</span>'}</dd>`,
+  );
   const place = [member.location?.city, member.location?.country].filter(Boolean).join(', ');
   if (place) rows.push(`<dt>Location</dt><dd>${escapeHtml(place)}</dd>`);
   if (member.website && /^https?:\/\//i.test(member.website)) {

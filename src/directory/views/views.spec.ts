@@ -49,8 +49,7 @@ class FakeElement {
     return new Proxy(
       {},
       {
-        get: (_target, prop) =>
-          prop === 'createRadialGradient' ? () => ({ addColorStop: () => undefined }) : () => undefined,
+        get: (_target, prop) => (prop === 'createRadialGradient' ? () => ({ addColorStop: () => undefined }) : () => undefined),
         set: () => true,
       },
     );

@@ -56,8 +56,7 @@ export class DmvRegistrationsController {
   @HttpCode(202)
   @ApiOperation({
     summary: 'Send a new verification email',
-    description:
-      `For a registration whose contact is not verified yet (for example, the link expired): a new link goes to the contact address when the given email is that address; earlier links stop working. Charged to the register budget (2 per 60 s per IP) and at most 3 verification emails per registration per 24 hours (and within the daily verification-mail caps per recipient domain and in total). The answer is the same whether or not the address matches or an email goes out.`,
+    description: `For a registration whose contact is not verified yet (for example, the link expired): a new link goes to the contact address when the given email is that address; earlier links stop working. Charged to the register budget (2 per 60 s per IP) and at most 3 verification emails per registration per 24 hours (and within the daily verification-mail caps per recipient domain and in total). The answer is the same whether or not the address matches or an email goes out.`,
   })
   @ApiAcceptedResponse({ type: ResendVerificationResultDto })
   @ApiBadRequestResponse({ description: 'invalid_certificate_id, validation_failed.' })

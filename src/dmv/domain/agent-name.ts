@@ -98,10 +98,7 @@ function invalidCharacters(label: string): string {
  * underscores into a single hyphen. Validation: a DNS label of 1-63 characters from a-z, 0-9 and hyphen,
  * no leading/trailing hyphen, `--` in positions 3-4 only for valid punycode (`xn--`), not reserved.
  */
-export function normalizeAgentName(
-  input: string,
-  reserved: ReadonlySet<string> = DEFAULT_RESERVED_NAMES,
-): NormalizedAgentName {
+export function normalizeAgentName(input: string, reserved: ReadonlySet<string> = DEFAULT_RESERVED_NAMES): NormalizedAgentName {
   if (typeof input !== 'string') return { ok: false, reason: 'name must be a string' };
 
   let label = input.trim().toLowerCase();

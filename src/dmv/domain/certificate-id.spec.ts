@@ -68,9 +68,7 @@ describe('encodeCertificateId', () => {
     const standard = '0123456789abcdefghijklmnopqrstuv';
     for (let i = 0; i < 200; i++) {
       const value = randomValue();
-      const data = [...value.toString(32).padStart(12, '0')]
-        .map((c) => CROCKFORD_ALPHABET[standard.indexOf(c)])
-        .join('');
+      const data = [...value.toString(32).padStart(12, '0')].map((c) => CROCKFORD_ALPHABET[standard.indexOf(c)]).join('');
       const check = CROCKFORD_CHECK_ALPHABET[Number(value % 37n)];
       expect(encodeCertificateId(value)).toBe(`DMV-${data.slice(0, 4)}-${data.slice(4, 8)}-${data.slice(8)}-${check}`);
     }

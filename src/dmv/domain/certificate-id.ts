@@ -81,9 +81,7 @@ export function generateCertificateId(randomBytes: (n: number) => Buffer = crypt
 
 function describeChar(ch: string): string {
   // Make invisible characters visible in the error message.
-  return /^[\p{L}\p{N}\p{S}\p{P}]$/u.test(ch)
-    ? `'${ch}'`
-    : `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return /^[\p{L}\p{N}\p{S}\p{P}]$/u.test(ch) ? `'${ch}'` : `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /**

@@ -36,7 +36,11 @@ export class DmvAdmin {
     const where: FindOptionsWhere<DmvRegistrationEntity> = {};
     if (query.name) {
       // LIKE's default escape character in PostgreSQL is the backslash.
-      const needle = query.name.trim().toLowerCase().replace(/[\s_]+/g, '-').replace(/[\\%_]/g, (c) => `\\${c}`);
+      const needle = query.name
+        .trim()
+        .toLowerCase()
+        .replace(/[\s_]+/g, '-')
+        .replace(/[\\%_]/g, (c) => `\\${c}`);
       where.agentName = Like(`%${needle}%`);
     }
     if (query.email) where.contactEmail = query.email.trim().toLowerCase();

@@ -27,9 +27,7 @@ export const VERIFICATION_TTL_DAYS = 7;
 export const VERIFICATION_MAILS_PER_DAY = 3;
 
 /** What queue() did: a message in the outbox, or none because a daily mail cap is reached. */
-export type QueuedVerification =
-  | { kind: 'queued'; mail: MailResult }
-  | { kind: 'capped'; scope: 'domain' | 'total'; domain: string };
+export type QueuedVerification = { kind: 'queued'; mail: MailResult } | { kind: 'capped'; scope: 'domain' | 'total'; domain: string };
 
 /** What the registration result says about its email (email_sent, email_note). */
 export interface MailedNote {

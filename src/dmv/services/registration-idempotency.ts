@@ -2,12 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { RegistrationResult } from '../dmv.types.js';
-import {
-  FIND_IDEMPOTENT_SQL,
-  PURGE_IDEMPOTENCY_SQL,
-  STORE_IDEMPOTENCY_SQL,
-  type IdempotencyRow,
-} from '../queries/idempotency.queries.js';
+import { FIND_IDEMPOTENT_SQL, PURGE_IDEMPOTENCY_SQL, STORE_IDEMPOTENCY_SQL, type IdempotencyRow } from '../queries/idempotency.queries.js';
 
 /** Idempotency-Key: 1-255 visible ASCII characters. */
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;

@@ -33,7 +33,7 @@ const SVG_TYPE = 'image/svg+xml; charset=utf-8';
 
 /** Rough advance widths of Verdana at 11px; only used to size the badge, the text is fitted with textLength. */
 function charWidth(ch: string): number {
-  if (' .,:;!|\'`iIjl'.includes(ch)) return 3.5;
+  if (" .,:;!|'`iIjl".includes(ch)) return 3.5;
   if ('-()[]{}frt/\\'.includes(ch)) return 4.6;
   if ('mwMW%@'.includes(ch)) return 10.5;
   if (/[A-Z]/.test(ch)) return 7.6;
@@ -58,9 +58,7 @@ export function renderBadgeSvg(input: BadgeInput): string {
   const color = BADGE_COLORS[status];
   const statusText = status === 'verified' ? 'contact verified' : 'issued';
   const ariaLabel = `${BADGE_LABEL}: ${domain} (${statusText})`;
-  const title =
-    `${domain}: DMV pre-registration ${input.certificateId} (${statusText}). ` +
-    'Non-binding; confers no domain rights.';
+  const title = `${domain}: DMV pre-registration ${input.certificateId} (${statusText}). ` + 'Non-binding; confers no domain rights.';
   const leftX = leftWidth / 2;
   const rightX = leftWidth + rightWidth / 2;
   const e = escapeXml;

@@ -13,7 +13,9 @@ export class IdentityWellKnownController {
   @Get('jwks.json')
   @Header('Cache-Control', 'public, max-age=300')
   @Header('Access-Control-Allow-Origin', '*')
-  @ApiOperation({ summary: "The broker's assertion signing keys (JWKS): the active key and retired keys until their last assertion expired" })
+  @ApiOperation({
+    summary: "The broker's assertion signing keys (JWKS): the active key and retired keys until their last assertion expired",
+  })
   @ApiOkResponse({ description: '{"keys":[{kty,crv,x,y,kid,alg:"ES256",use:"sig"}]}' })
   jwks() {
     return this.identity.jwks();

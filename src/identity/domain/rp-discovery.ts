@@ -32,7 +32,9 @@ export function parseDiscovery(json: unknown, origin: string | undefined): RpDis
     return 'issuer is not a URL';
   }
   if (issuerOrigin !== trimTrailing(d.issuer, '/')) return 'issuer must be the service origin (scheme, host and port, no path)';
-  if (origin !== undefined && issuerOrigin !== origin) return `issuer ${issuerOrigin} is not the origin the document was fetched from (${origin})`;
+  if (origin !== undefined && issuerOrigin !== origin) {
+    return `issuer ${issuerOrigin} is not the origin the document was fetched from (${origin})`;
+  }
   if (!str(d.name, 200)) return 'name is missing';
   if (d.provider_url !== undefined && d.provider_url !== null && !str(d.provider_url, 2000)) return 'provider_url must be a URL';
   if (!str(d.audience, 500)) return 'audience is missing';

@@ -28,7 +28,10 @@ describe('decidePolicy', () => {
       expect(d.allowed && d.warning).toMatch(/advisory/);
       expect(decidePolicy('allow', status, 'discovery')).toEqual({ allowed: true });
     }
-    expect(decidePolicy('warn', 'verified', 'agent_supplied_discovery')).toMatchObject({ allowed: true, warning: expect.stringContaining('supplied by the agent') });
+    expect(decidePolicy('warn', 'verified', 'agent_supplied_discovery')).toMatchObject({
+      allowed: true,
+      warning: expect.stringContaining('supplied by the agent'),
+    });
   });
 
   it('an RP whose trusted_brokers omits us is refused under every policy but block (which says rp_blocked)', () => {
@@ -40,14 +43,26 @@ describe('decidePolicy', () => {
 
 describe('effectivePolicy', () => {
   it('an operator block wins over owner rules', () => {
-    expect(effectivePolicy({ operatorDefault: 'warn', operatorService: 'block', ownerService: 'allow' })).toEqual({ policy: 'block', from: 'operator_service' });
+    expect(effectivePolicy({ operatorDefault: 'warn', operatorService: 'block', ownerService: 'allow' })).toEqual({
+      policy: 'block',
+      from: 'operator_service',
+    });
     expect(effectivePolicy({ operatorDefault: 'block', ownerService: 'allow' })).toEqual({ policy: 'block', from: 'operator_default' });
   });
 
   it('otherwise owner service rule, owner default, operator service rule, operator default', () => {
-    expect(effectivePolicy({ operatorDefault: 'warn', operatorService: 'require', ownerService: 'allow', ownerDefault: 'block' })).toEqual({ policy: 'allow', from: 'owner_service' });
-    expect(effectivePolicy({ operatorDefault: 'warn', operatorService: 'require', ownerDefault: 'block' })).toEqual({ policy: 'block', from: 'owner_default' });
-    expect(effectivePolicy({ operatorDefault: 'warn', operatorService: 'require' })).toEqual({ policy: 'require', from: 'operator_service' });
+    expect(effectivePolicy({ operatorDefault: 'warn', operatorService: 'require', ownerService: 'allow', ownerDefault: 'block' })).toEqual({
+      policy: 'allow',
+      from: 'owner_service',
+    });
+    expect(effectivePolicy({ operatorDefault: 'warn', operatorService: 'require', ownerDefault: 'block' })).toEqual({
+      policy: 'block',
+      from: 'owner_default',
+    });
+    expect(effectivePolicy({ operatorDefault: 'warn', operatorService: 'require' })).toEqual({
+      policy: 'require',
+      from: 'operator_service',
+    });
     expect(effectivePolicy({ operatorDefault: 'allow' })).toEqual({ policy: 'allow', from: 'operator_default' });
     expect(effectivePolicy({ operatorDefault: 'block', operatorService: 'allow' })).toEqual({ policy: 'allow', from: 'operator_service' });
   });

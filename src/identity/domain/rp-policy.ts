@@ -2,12 +2,7 @@ import type { RpPolicy, VerificationStatus } from '../entities/rp-verification.e
 import type { DiscoverySource } from '../entities/acceptance.entity.js';
 
 export type PolicyRefusal =
-  | 'rp_blocked'
-  | 'rp_unverified'
-  | 'rp_broker_untrusted'
-  | 'rp_attestation_invalid'
-  | 'rp_attestation_expired'
-  | 'rp_broker_unavailable';
+  'rp_blocked' | 'rp_unverified' | 'rp_broker_untrusted' | 'rp_attestation_invalid' | 'rp_attestation_expired' | 'rp_broker_unavailable';
 
 export type PolicyDecision = { allowed: true; warning?: string } | { allowed: false; refusal: PolicyRefusal };
 
@@ -16,7 +11,7 @@ const WARNINGS: Record<Exclude<VerificationStatus, 'verified'>, string> = {
   invalid: "This service's attestation is invalid.",
   expired: "This service's attestation has expired.",
   untrusted_broker: 'This service does not list this broker among its trusted brokers.',
-  unavailable: "The authority that vouches for this service could not be reached, so it was not verified.",
+  unavailable: 'The authority that vouches for this service could not be reached, so it was not verified.',
 };
 
 const REQUIRE_REFUSAL: Record<Exclude<VerificationStatus, 'verified'>, PolicyRefusal> = {
@@ -41,9 +36,17 @@ export function decidePolicy(policy: RpPolicy, status: VerificationStatus, sourc
       if (source === 'agent_supplied_discovery') return { allowed: false, refusal: 'rp_unverified' };
       return status === 'verified' ? { allowed: true } : { allowed: false, refusal: REQUIRE_REFUSAL[status] };
     case 'warn':
-      if (status !== 'verified') return { allowed: true, warning: `${WARNINGS[status]} Tell your human owner before relying on this account; this is advisory, not a safety rating.` };
+      if (status !== 'verified') {
+        return {
+          allowed: true,
+          warning: `${WARNINGS[status]} Tell your human owner before relying on this account; this is advisory, not a safety rating.`,
+        };
+      }
       if (source === 'agent_supplied_discovery') {
-        return { allowed: true, warning: 'The discovery document was supplied by the agent, not fetched by the broker. Tell your human owner.' };
+        return {
+          allowed: true,
+          warning: 'The discovery document was supplied by the agent, not fetched by the broker. Tell your human owner.',
+        };
       }
       return { allowed: true };
     case 'allow':

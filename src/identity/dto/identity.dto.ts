@@ -15,20 +15,33 @@ export class BrokerSignupDto {
   @MaxLength(60_000)
   accepted_tos_text!: string;
 
-  @ApiPropertyOptional({ type: 'boolean', description: 'Record a new consent event and mint a new assertion even if an identical one is still valid.' })
+  @ApiPropertyOptional({
+    type: 'boolean',
+    description: 'Record a new consent event and mint a new assertion even if an identical one is still valid.',
+  })
   @IsOptional()
   @IsBoolean()
   force_new?: boolean;
 
-  @ApiPropertyOptional({ description: 'Not accepted: discovery_source_not_allowed.', deprecated: true }) @IsOptional() rp_discovery?: unknown;
-  @ApiPropertyOptional({ description: 'Not accepted: discovery_source_not_allowed.', deprecated: true }) @IsOptional() rp_discovery_url?: unknown;
-  @ApiPropertyOptional({ description: 'Not accepted: discovery_source_not_allowed.', deprecated: true }) @IsOptional() rp_attestation?: unknown;
+  @ApiPropertyOptional({ description: 'Not accepted: discovery_source_not_allowed.', deprecated: true })
+  @IsOptional()
+  rp_discovery?: unknown;
+  @ApiPropertyOptional({ description: 'Not accepted: discovery_source_not_allowed.', deprecated: true })
+  @IsOptional()
+  rp_discovery_url?: unknown;
+  @ApiPropertyOptional({ description: 'Not accepted: discovery_source_not_allowed.', deprecated: true })
+  @IsOptional()
+  rp_attestation?: unknown;
 }
 
 export class SelfReportDto {
   @ApiProperty({ description: 'The service origin.' }) @IsString() @MaxLength(300) service!: string;
   @ApiPropertyOptional({ description: 'Your account id at the service.' }) @IsOptional() @IsString() @MaxLength(300) account?: string;
-  @ApiPropertyOptional({ description: 'A URL that shows the signup (e.g. the welcome page).' }) @IsOptional() @IsString() @MaxLength(2000) context_url?: string;
+  @ApiPropertyOptional({ description: 'A URL that shows the signup (e.g. the welcome page).' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  context_url?: string;
 }
 
 export class BrokerRecordSignupDto {

@@ -23,7 +23,10 @@ export function handleFromName(name: string): string {
 
 /** Display names: 1-100 printable characters, trimmed, no control characters. */
 export function cleanAgentName(name: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
-  const clean = name.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 100);
+  const clean = name
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 100);
   return clean.length > 0 ? clean : undefined;
 }

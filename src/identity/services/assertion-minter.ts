@@ -36,7 +36,13 @@ export class AssertionMinter {
     return `${this.config.publicBaseUrl}/.well-known/jwks.json`;
   }
 
-  async mint(input: { agentId: string; agentEmail: string; audience: string; scopes: string[]; tos: { version: string; sha256: string } }): Promise<MintedAssertion> {
+  async mint(input: {
+    agentId: string;
+    agentEmail: string;
+    audience: string;
+    scopes: string[];
+    tos: { version: string; sha256: string };
+  }): Promise<MintedAssertion> {
     const key = await this.keys.signingKey();
     const iat = Math.floor(Date.now() / 1000);
     const claims: AssertionClaims = {
@@ -52,6 +58,15 @@ export class AssertionMinter {
       tos: input.tos,
     };
     const jwt = await new SignJWT({ ...claims }).setProtectedHeader({ alg: key.alg, kid: key.kid, typ: ASSERTION_TYP }).sign(key.key);
-    return { jwt, jti: claims.jti, kid: key.kid, typ: ASSERTION_TYP, sha256: sha256Hex(jwt), issuedAt: new Date(iat * 1000), expiresAt: new Date(claims.exp * 1000), claims };
+    return {
+      jwt,
+      jti: claims.jti,
+      kid: key.kid,
+      typ: ASSERTION_TYP,
+      sha256: sha256Hex(jwt),
+      issuedAt: new Date(iat * 1000),
+      expiresAt: new Date(claims.exp * 1000),
+      claims,
+    };
   }
 }

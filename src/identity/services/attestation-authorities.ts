@@ -95,7 +95,9 @@ export class AttestationAuthorities {
     if (cached && age < CACHE_TTL_MS && !(refresh && age > REFETCH_COOLDOWN_MS)) return cached.jwks;
     const { json } = await this.fetcher.fetchJson(authority.jwks_uri);
     if (!Array.isArray(json.keys)) throw new Error('the authority JWKS has no keys array');
-    const jwks = { keys: (json.keys as Record<string, unknown>[]).filter((k) => k && typeof k === 'object' && !('d' in k)) } as JSONWebKeySet;
+    const jwks = {
+      keys: (json.keys as Record<string, unknown>[]).filter((k) => k && typeof k === 'object' && !('d' in k)),
+    } as JSONWebKeySet;
     if (this.jwksCache.size >= CACHE_MAX_ENTRIES) this.jwksCache.delete(this.jwksCache.keys().next().value!);
     this.jwksCache.set(authority.jwks_uri, { jwks, fetchedAt: Date.now() });
     return jwks;

@@ -31,9 +31,13 @@ function claimsOf(jws: string): JWTPayload | undefined {
 }
 
 const isPublicJwkSet = (v: unknown): v is { keys: Record<string, unknown>[] } =>
-  !!v && typeof v === 'object' && Array.isArray((v as { keys?: unknown }).keys) &&
+  !!v &&
+  typeof v === 'object' &&
+  Array.isArray((v as { keys?: unknown }).keys) &&
   (v as { keys: unknown[] }).keys.length > 0 &&
-  (v as { keys: unknown[] }).keys.every((k) => !!k && typeof k === 'object' && typeof (k as { kty?: unknown }).kty === 'string' && !('d' in (k as object)));
+  (v as { keys: unknown[] }).keys.every(
+    (k) => !!k && typeof k === 'object' && typeof (k as { kty?: unknown }).kty === 'string' && !('d' in (k as object)),
+  );
 
 /**
  * Verifies a relying party's attestation: a JWS of type rp-attestation+jwt, signed by a registered
@@ -87,7 +91,9 @@ export class AttestationVerifier {
       }
     }
     if (payload.sub !== origin) return invalid(`the attestation is about ${String(payload.sub)}, not ${origin}`);
-    if (typeof payload.level !== 'string' || !ATTESTATION_LEVELS.includes(payload.level)) return invalid('the attestation level is not one of ' + ATTESTATION_LEVELS.join(', '));
+    if (typeof payload.level !== 'string' || !ATTESTATION_LEVELS.includes(payload.level)) {
+      return invalid('the attestation level is not one of ' + ATTESTATION_LEVELS.join(', '));
+    }
     if (!isPublicJwkSet(payload.rp_jwks)) return invalid('the attestation carries no rp_jwks (public keys)');
 
     await this.attestations
@@ -132,11 +138,19 @@ export class AttestationVerifier {
   }
 
   private failure(error: unknown, base: Omit<AttestationCheck, 'status' | 'reason'>): AttestationCheck {
-    if (error instanceof AuthorityUnavailable) return { ...base, status: 'unavailable', reason: `the authority's keys could not be fetched: ${error.message}` };
+    if (error instanceof AuthorityUnavailable) {
+      return { ...base, status: 'unavailable', reason: `the authority's keys could not be fetched: ${error.message}` };
+    }
     if (error instanceof joseErrors.JWTExpired) return { ...base, status: 'expired', reason: 'the attestation has expired' };
-    if (error instanceof joseErrors.JWSSignatureVerificationFailed) return { ...base, status: 'invalid', reason: 'the attestation signature does not verify' };
-    if (error instanceof joseErrors.JWKSNoMatchingKey) return { ...base, status: 'invalid', reason: "no key of the authority matches the attestation's kid" };
-    if (error instanceof joseErrors.JOSEError) return { ...base, status: 'invalid', reason: `the attestation is not valid (${error.code})` };
+    if (error instanceof joseErrors.JWSSignatureVerificationFailed) {
+      return { ...base, status: 'invalid', reason: 'the attestation signature does not verify' };
+    }
+    if (error instanceof joseErrors.JWKSNoMatchingKey) {
+      return { ...base, status: 'invalid', reason: "no key of the authority matches the attestation's kid" };
+    }
+    if (error instanceof joseErrors.JOSEError) {
+      return { ...base, status: 'invalid', reason: `the attestation is not valid (${error.code})` };
+    }
     throw error;
   }
 }

@@ -29,7 +29,15 @@ export class IdentityProfile {
       .getMany();
     const base = this.config.publicBaseUrl;
     return {
-      agent: { id: agent.id, name: agent.name, handle: agent.handle, harness: agent.harness, inbox_address: agent.inbox_address, status: agent.status, created_at: agent.created_at },
+      agent: {
+        id: agent.id,
+        name: agent.name,
+        handle: agent.handle,
+        harness: agent.harness,
+        inbox_address: agent.inbox_address,
+        status: agent.status,
+        created_at: agent.created_at,
+      },
       human: { id: principal.ownerId, email: principal.ownerEmail, verified: true },
       client: { client_id: principal.clientId, name: principal.clientName },
       scopes: [...principal.scopes],

@@ -15,7 +15,18 @@ import { RpPolicies, type EffectivePolicyView, type RpPolicyRuleView } from './r
 import { SignupFlow } from './signup-flow.js';
 import { SignupProofs } from './signup-proofs.js';
 import { SigningKeys, type SigningKeyView } from './signing-keys.js';
-import type { AgentView, ProveInput, ProveResult, RecordSignupRequest, RegisterInput, RegisterView, SignupInput, SignupRecordView, SignupResult, WhoamiView } from '../identity.types.js';
+import type {
+  AgentView,
+  ProveInput,
+  ProveResult,
+  RecordSignupRequest,
+  RegisterInput,
+  RegisterView,
+  SignupInput,
+  SignupRecordView,
+  SignupResult,
+  WhoamiView,
+} from '../identity.types.js';
 
 const REFUSED_SOURCES = ['rp_discovery', 'rp_discovery_url', 'rp_attestation'] as const;
 
@@ -60,9 +71,17 @@ export class IdentityService {
    * @throws agent_revoked, discovery_source_not_allowed, rp_discovery_failed, tos_mismatch, rp_blocked, rp_unverified,
    * rp_broker_untrusted, rp_attestation_invalid, rp_attestation_expired, rp_broker_unavailable, ledger_email_failed
    */
-  async signup(principal: AgentPrincipal, input: SignupInput, via: 'identity_signup' | 'rest_signup' = 'identity_signup'): Promise<SignupResult> {
+  async signup(
+    principal: AgentPrincipal,
+    input: SignupInput,
+    via: 'identity_signup' | 'rest_signup' = 'identity_signup',
+  ): Promise<SignupResult> {
     for (const key of REFUSED_SOURCES) {
-      if (input[key] !== undefined) throw identityErrors.discoverySourceNotAllowed(`identity_signup does not take ${key}: the broker fetches and verifies the service's discovery itself.`);
+      if (input[key] !== undefined) {
+        throw identityErrors.discoverySourceNotAllowed(
+          `identity_signup does not take ${key}: the broker fetches and verifies the service's discovery itself.`,
+        );
+      }
     }
     if (typeof input.service !== 'string' || typeof input.accepted_tos_text !== 'string') {
       throw identityErrors.invalidInput('service and accepted_tos_text are required strings');
@@ -78,11 +97,17 @@ export class IdentityService {
 
   /** identity_prove (advanced): exactly one of rp_discovery or rp_discovery_url. @throws as signup */
   async prove(principal: AgentPrincipal, input: ProveInput): Promise<ProveResult> {
-    if (input.rp_attestation !== undefined) throw identityErrors.discoverySourceNotAllowed('A raw rp_attestation is not accepted; supply the discovery document or its URL.');
+    if (input.rp_attestation !== undefined) {
+      throw identityErrors.discoverySourceNotAllowed('A raw rp_attestation is not accepted; supply the discovery document or its URL.');
+    }
     const hasDoc = input.rp_discovery !== undefined;
     const hasUrl = input.rp_discovery_url !== undefined;
     if (hasDoc === hasUrl) throw identityErrors.discoverySourceNotAllowed('Supply exactly one of rp_discovery or rp_discovery_url.');
-    if (input.service !== undefined) throw identityErrors.discoverySourceNotAllowed('Do not combine a service origin with rp_discovery or rp_discovery_url; use identity_signup for an origin.');
+    if (input.service !== undefined) {
+      throw identityErrors.discoverySourceNotAllowed(
+        'Do not combine a service origin with rp_discovery or rp_discovery_url; use identity_signup for an origin.',
+      );
+    }
     let discovery: DiscoveryInput;
     if (hasUrl) {
       if (typeof input.rp_discovery_url !== 'string') throw identityErrors.invalidInput('rp_discovery_url must be a URL');
@@ -91,7 +116,12 @@ export class IdentityService {
       discovery = { kind: 'supplied', document: input.rp_discovery };
     }
     const agent = await this.requireActiveAgent(principal);
-    return this.flow.prove(principal, agent, { discovery, acceptedTosText: input.accepted_tos_text, forceNew: input.force_new === true, via: 'identity_prove' });
+    return this.flow.prove(principal, agent, {
+      discovery,
+      acceptedTosText: input.accepted_tos_text,
+      forceNew: input.force_new === true,
+      via: 'identity_prove',
+    });
   }
 
   /**
@@ -106,7 +136,10 @@ export class IdentityService {
       throw identityErrors.invalidInput('Supply exactly one of signup_token or self_report.');
     }
     const agent = await this.requireActiveAgent(principal);
-    return this.proofs.record(agent, input.signup_token !== undefined ? { signup_token: input.signup_token } : { self_report: input.self_report! });
+    return this.proofs.record(
+      agent,
+      input.signup_token !== undefined ? { signup_token: input.signup_token } : { self_report: input.self_report! },
+    );
   }
 
   // ---- Relying-party policies ----
@@ -191,7 +224,9 @@ export class IdentityService {
     // Handles carry a random suffix; a collision is astronomically rare, but retry once anyway.
     for (let attempt = 0; ; attempt++) {
       try {
-        const saved = await repo.save(repo.create({ ownerId: owner.ownerId, name: clean, harness: harness?.slice(0, 200) ?? null, handle: handleFromName(clean) }));
+        const saved = await repo.save(
+          repo.create({ ownerId: owner.ownerId, name: clean, harness: harness?.slice(0, 200) ?? null, handle: handleFromName(clean) }),
+        );
         return this.view(saved);
       } catch (error) {
         if (attempt >= 1 || !isUniqueViolation(error)) throw error;
@@ -232,7 +267,9 @@ export class IdentityService {
    */
   async requireActiveAgent(principal: AgentPrincipal): Promise<AgentView> {
     const agent = await this.get(principal.agentId);
-    if (!agent || agent.owner_id !== principal.ownerId) throw identityErrors.agentRevoked('The agent this token is bound to no longer exists.');
+    if (!agent || agent.owner_id !== principal.ownerId) {
+      throw identityErrors.agentRevoked('The agent this token is bound to no longer exists.');
+    }
     if (agent.status === 'suspended') throw identityErrors.agentRevoked('An operator suspended this agent; its owner cannot restore it.');
     if (agent.status === 'revoked') throw identityErrors.agentRevoked('The owner revoked this agent sub-identity.');
     return agent;
@@ -259,11 +296,21 @@ export class IdentityService {
     return this.view(await this.agents.save(row));
   }
 
-  async list(options: { status?: AgentStatus; ownerId?: string; limit: number; offset: number }): Promise<{ agents: AgentView[]; total: number }> {
+  async list(options: {
+    status?: AgentStatus;
+    ownerId?: string;
+    limit: number;
+    offset: number;
+  }): Promise<{ agents: AgentView[]; total: number }> {
     const where: FindOptionsWhere<AgentEntity> = {};
     if (options.status) where.status = options.status;
     if (options.ownerId) where.ownerId = options.ownerId;
-    const [rows, total] = await this.agents.findAndCount({ where, order: { createdAt: 'DESC' }, take: options.limit, skip: options.offset });
+    const [rows, total] = await this.agents.findAndCount({
+      where,
+      order: { createdAt: 'DESC' },
+      take: options.limit,
+      skip: options.offset,
+    });
     return { agents: rows.map((a) => this.view(a)), total };
   }
 }

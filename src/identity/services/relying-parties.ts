@@ -54,7 +54,11 @@ export class RelyingParties {
   ) {}
 
   /** @throws rp_blocked, rp_discovery_failed, and the policy refusals (rp_unverified, rp_broker_untrusted, rp_attestation_invalid, rp_attestation_expired, rp_broker_unavailable) */
-  async resolve(agent: { id: string; owner_id: string }, input: DiscoveryInput, beforePolicy: (d: RpDiscovery) => void): Promise<ResolvedRp> {
+  async resolve(
+    agent: { id: string; owner_id: string },
+    input: DiscoveryInput,
+    beforePolicy: (d: RpDiscovery) => void,
+  ): Promise<ResolvedRp> {
     const source: DiscoverySource = input.kind === 'supplied' ? 'agent_supplied_discovery' : 'discovery';
     let origin: string;
     let discovery: RpDiscovery;
@@ -75,7 +79,14 @@ export class RelyingParties {
 
     let check: Omit<RpVerificationEntity, 'id' | 'agentId' | 'ownerId' | 'serviceOrigin' | 'policy' | 'allowed' | 'source' | 'checkedAt'>;
     if (discovery.trusted_brokers && !discovery.trusted_brokers.includes(this.config.publicBaseUrl)) {
-      check = { status: 'untrusted_broker', issuer: null, jti: null, level: null, expiresAt: null, reason: `the service trusts only ${discovery.trusted_brokers.join(', ') || 'no broker'}, not ${this.config.publicBaseUrl}` };
+      check = {
+        status: 'untrusted_broker',
+        issuer: null,
+        jti: null,
+        level: null,
+        expiresAt: null,
+        reason: `the service trusts only ${discovery.trusted_brokers.join(', ') || 'no broker'}, not ${this.config.publicBaseUrl}`,
+      };
     } else {
       const { attestationId: _id, ...rest } = await this.verifier.check(discovery.attestation, origin);
       check = rest;
@@ -91,7 +102,9 @@ export class RelyingParties {
         allowed: decision.allowed,
         source,
         checkedAt: new Date(),
-        reason: check.reason ?? (source === 'agent_supplied_discovery' && effective.policy === 'require' ? 'require rejects agent-supplied discovery' : null),
+        reason:
+          check.reason ??
+          (source === 'agent_supplied_discovery' && effective.policy === 'require' ? 'require rejects agent-supplied discovery' : null),
       }),
     );
     if (!decision.allowed) {
@@ -112,7 +125,13 @@ export class RelyingParties {
           throw identityErrors.rpBrokerUnavailable(reason, effects);
       }
     }
-    return { origin, discovery, source, verification: toView(row), ...(decision.allowed && decision.warning ? { warning: decision.warning } : {}) };
+    return {
+      origin,
+      discovery,
+      source,
+      verification: toView(row),
+      ...(decision.allowed && decision.warning ? { warning: decision.warning } : {}),
+    };
   }
 
   async verification(id: string | null): Promise<RpVerificationView | null> {
@@ -145,7 +164,9 @@ export class RelyingParties {
       throw identityErrors.rpDiscoveryFailed(`Could not read ${url}: ${why}.`, isTransientFetchError(error));
     }
     const parsed = parseDiscovery(json, origin);
-    if (typeof parsed === 'string') throw identityErrors.rpDiscoveryFailed(`The discovery document at ${url} is not usable: ${parsed}.`, false);
+    if (typeof parsed === 'string') {
+      throw identityErrors.rpDiscoveryFailed(`The discovery document at ${url} is not usable: ${parsed}.`, false);
+    }
     return parsed;
   }
 }

@@ -26,7 +26,12 @@ export interface EffectivePolicyView {
   from: 'operator_service' | 'operator_default' | 'owner_service' | 'owner_default';
 }
 
-const view = (r: RpPolicyEntity): RpPolicyRuleView => ({ service: r.service, policy: r.policy, updated_by: r.updatedBy, updated_at: r.updatedAt.toISOString() });
+const view = (r: RpPolicyEntity): RpPolicyRuleView => ({
+  service: r.service,
+  policy: r.policy,
+  updated_by: r.updatedBy,
+  updated_at: r.updatedAt.toISOString(),
+});
 
 /**
  * Relying-party policies: the operator's default (BROKER_RP_POLICY, overridable at runtime) and

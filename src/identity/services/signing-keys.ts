@@ -41,7 +41,12 @@ const view = (k: SigningKeyEntity): SigningKeyView => ({
  * assertion it can have signed has expired plus one RP cache period. Runs under an advisory lock so
  * concurrent starts and rotations agree on one active key. Used by the service and by the CLI.
  */
-export async function rotateSigningKey(manager: EntityManager, box: SecretBox, maxAssertionTtlSeconds: number, onlyIfNone = false): Promise<SigningKeyEntity | undefined> {
+export async function rotateSigningKey(
+  manager: EntityManager,
+  box: SecretBox,
+  maxAssertionTtlSeconds: number,
+  onlyIfNone = false,
+): Promise<SigningKeyEntity | undefined> {
   return manager.transaction(async (tx) => {
     await tx.query(SIGNING_KEY_LOCK_SQL);
     const repo = tx.getRepository(SigningKeyEntity);
@@ -83,7 +88,9 @@ export class SigningKeys implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     const created = await rotateSigningKey(this.dataSource.manager, this.secrets.box, this.config.brokerAssertionTtlSeconds, true);
-    if (created) this.logger.log(`Generated the first assertion signing key ${created.kid}${this.secrets.box.encrypts ? ' (stored encrypted)' : ''}`);
+    if (created) {
+      this.logger.log(`Generated the first assertion signing key ${created.kid}${this.secrets.box.encrypts ? ' (stored encrypted)' : ''}`);
+    }
   }
 
   /** The key new assertions are signed with (one indexed read; the imported key is cached by kid). */
@@ -106,7 +113,8 @@ export class SigningKeys implements OnApplicationBootstrap {
 
   /** Every key an RP may need: the active one and retired ones still within their publication window. */
   async jwks(): Promise<{ keys: JWK[] }> {
-    const rows: SigningKeyEntity[] = await this.dataSource.getRepository(SigningKeyEntity)
+    const rows: SigningKeyEntity[] = await this.dataSource
+      .getRepository(SigningKeyEntity)
       .createQueryBuilder('k')
       .where(`k.status = 'active' OR k.publish_until > now()`)
       .orderBy('k.created_at', 'DESC')

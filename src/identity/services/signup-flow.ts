@@ -105,7 +105,19 @@ export class SignupFlow {
     const termsSha256 = sha256Hex(normalizeTerms(d.terms.text));
     const scopes = [...d.scopes];
     const kind = input.via === 'identity_prove' ? 'prove' : 'signup';
-    const requestKey = sha256Hex(JSON.stringify([agent.id, kind, rp.origin, d.audience, d.endpoints.agent_signup, termsSha256, d.terms.version, [...scopes].sort(), rp.source]));
+    const requestKey = sha256Hex(
+      JSON.stringify([
+        agent.id,
+        kind,
+        rp.origin,
+        d.audience,
+        d.endpoints.agent_signup,
+        termsSha256,
+        d.terms.version,
+        [...scopes].sort(),
+        rp.source,
+      ]),
+    );
 
     const { acceptance, reused } = await this.dataSource.transaction(async (tx) => {
       // Identical concurrent calls queue here, so they agree on one acceptance.
@@ -118,7 +130,13 @@ export class SignupFlow {
         });
         if (existing) return { acceptance: existing, reused: true };
       }
-      const minted = await this.minter.mint({ agentId: agent.id, agentEmail: agent.inbox_address, audience: d.audience, scopes, tos: { version: d.terms.version, sha256: termsSha256 } });
+      const minted = await this.minter.mint({
+        agentId: agent.id,
+        agentEmail: agent.inbox_address,
+        audience: d.audience,
+        scopes,
+        tos: { version: d.terms.version, sha256: termsSha256 },
+      });
       const row = await repo.save(
         repo.create({
           agentId: agent.id,
@@ -172,7 +190,13 @@ export class SignupFlow {
       normalizeTerms(rp.discovery.terms.text),
     ].join('\n');
     const subject = `Terms accepted: ${acceptance.providerName} (${acceptance.serviceOrigin})`;
-    const effects = { acceptance_recorded: true, acceptance_id: acceptance.id, assertion_minted: true, rp_verification_recorded: true, rp_verification_id: rp.verification.id };
+    const effects = {
+      acceptance_recorded: true,
+      acceptance_id: acceptance.id,
+      assertion_minted: true,
+      rp_verification_recorded: true,
+      rp_verification_id: rp.verification.id,
+    };
     let agentSent = false;
     try {
       const copy = await this.mail.send({ to: agent.inbox_address, subject, text });
@@ -187,7 +211,9 @@ export class SignupFlow {
     }
     acceptance.ledgerEmailStatus = 'sent';
     acceptance.ledgerEmailSentAt = new Date();
-    await this.dataSource.getRepository(AcceptanceEntity).update({ id: acceptance.id }, { ledgerEmailStatus: 'sent', ledgerEmailSentAt: acceptance.ledgerEmailSentAt });
+    await this.dataSource
+      .getRepository(AcceptanceEntity)
+      .update({ id: acceptance.id }, { ledgerEmailStatus: 'sent', ledgerEmailSentAt: acceptance.ledgerEmailSentAt });
   }
 
   private signupResult(principal: AgentPrincipal, agent: AgentView, { rp, acceptance, reused, mailed }: Accepted): SignupResult {
@@ -196,7 +222,13 @@ export class SignupFlow {
       service: toServiceView(rp, acceptance),
       rp_verification: rp.verification,
       ...(rp.warning ? { rp_verification_warning: rp.warning } : {}),
-      assertion: { jwt, jti: acceptance.assertionJti, kid: acceptance.assertionKid, typ: ASSERTION_TYP, expiry: acceptance.assertionExpiresAt.toISOString() },
+      assertion: {
+        jwt,
+        jti: acceptance.assertionJti,
+        kid: acceptance.assertionKid,
+        typ: ASSERTION_TYP,
+        expiry: acceptance.assertionExpiresAt.toISOString(),
+      },
       acceptance: toAcceptanceView(acceptance),
       reuse: reused,
       side_effects: {
@@ -212,7 +244,12 @@ export class SignupFlow {
       agent_id: agent.id,
       agent_email: agent.inbox_address,
       audience: acceptance.audience,
-      tos_ledger_email: { status: 'sent', to: agent.inbox_address, forwarded_to: principal.ownerEmail, sent_at: acceptance.ledgerEmailSentAt?.toISOString() ?? null },
+      tos_ledger_email: {
+        status: 'sent',
+        to: agent.inbox_address,
+        forwarded_to: principal.ownerEmail,
+        sent_at: acceptance.ledgerEmailSentAt?.toISOString() ?? null,
+      },
       signup_request: {
         url: acceptance.agentSignupEndpoint,
         headers: { Authorization: `Bearer ${jwt}`, 'Content-Type': 'application/json' },

@@ -14,7 +14,7 @@ import type { AgentView, RecordSignupInput, SignupRecordView } from '../identity
 export const RECEIPT_TYP = 'signup-receipt+jwt';
 
 const HANDOFF =
-  'Recorded. Hand off to your human owner: tell them which service you signed up to and with which account. The broker never saw the service\'s credentials; keep any you received safe.';
+  "Recorded. Hand off to your human owner: tell them which service you signed up to and with which account. The broker never saw the service's credentials; keep any you received safe.";
 
 export const toRecordView = (p: SignupProofEntity, deduplicated: boolean): SignupRecordView => ({
   signup_id: p.id,
@@ -75,9 +75,16 @@ export class SignupProofs {
     }
     const acceptance = /^[0-9a-f-]{36}$/i.test(assertionJti) ? await this.acceptances.findOneBy({ assertionJti }) : null;
     if (!acceptance) throw identityErrors.signupTokenNotLinked('The receipt answers an assertion this broker did not mint.');
-    if (acceptance.agentId !== agent.id) throw identityErrors.signupTokenOwnershipMismatch('The receipt answers an assertion minted for another agent.');
+    if (acceptance.agentId !== agent.id) {
+      throw identityErrors.signupTokenOwnershipMismatch('The receipt answers an assertion minted for another agent.');
+    }
     const attestation = await this.attestations.historical(acceptance.serviceOrigin, attestationJti);
-    if (!attestation) throw identityErrors.rpAttestationInvalid(`the receipt names attestation ${attestationJti.slice(0, 100)}, which the broker never verified for ${acceptance.serviceOrigin}`, {});
+    if (!attestation) {
+      throw identityErrors.rpAttestationInvalid(
+        `the receipt names attestation ${attestationJti.slice(0, 100)}, which the broker never verified for ${acceptance.serviceOrigin}`,
+        {},
+      );
+    }
 
     let payload;
     try {
@@ -94,7 +101,9 @@ export class SignupProofs {
       throw error;
     }
     if (payload.sub !== agent.id) throw identityErrors.signupTokenOwnershipMismatch('The receipt was issued to another agent (sub).');
-    if (typeof payload.account !== 'string' || payload.account.length === 0 || payload.account.length > 300) throw identityErrors.signupTokenInvalid('account must be a string');
+    if (typeof payload.account !== 'string' || payload.account.length === 0 || payload.account.length > 300) {
+      throw identityErrors.signupTokenInvalid('account must be a string');
+    }
 
     const tokenSha = sha256Hex(token);
     const jti = payload.jti!.slice(0, 200);
@@ -128,18 +137,27 @@ export class SignupProofs {
     const id = (result.raw as { id: string }[])[0]?.id;
     if (!id) {
       // A concurrent identical call won the insert.
-      return this.sameOrConflict(await this.proofs.findOneByOrFail({ signupTokenIssuer: acceptance.serviceOrigin, signupTokenJti: jti }), tokenSha, agent);
+      return this.sameOrConflict(
+        await this.proofs.findOneByOrFail({ signupTokenIssuer: acceptance.serviceOrigin, signupTokenJti: jti }),
+        tokenSha,
+        agent,
+      );
     }
     return toRecordView(await this.proofs.findOneByOrFail({ id }), false);
   }
 
   private sameOrConflict(existing: SignupProofEntity, tokenSha: string, agent: AgentView): SignupRecordView {
     if (existing.agentId !== agent.id) throw identityErrors.signupTokenOwnershipMismatch('This receipt is recorded for another agent.');
-    if (existing.signupTokenSha256 !== tokenSha) throw identityErrors.signupConflict('A different receipt with the same jti is already recorded.');
+    if (existing.signupTokenSha256 !== tokenSha) {
+      throw identityErrors.signupConflict('A different receipt with the same jti is already recorded.');
+    }
     return toRecordView(existing, true);
   }
 
-  private async recordSelfReport(agent: AgentView, report: { service: string; account?: string; context_url?: string }): Promise<SignupRecordView> {
+  private async recordSelfReport(
+    agent: AgentView,
+    report: { service: string; account?: string; context_url?: string },
+  ): Promise<SignupRecordView> {
     let origin: string;
     try {
       origin = new URL(report.service).origin;
@@ -147,9 +165,17 @@ export class SignupProofs {
     } catch {
       throw identityErrors.invalidInput('self_report.service must be the service origin, e.g. https://example.com');
     }
-    const acceptance = await this.acceptances.findOne({ where: { agentId: agent.id, serviceOrigin: origin }, order: { createdAt: 'DESC' } });
-    if (!acceptance) throw identityErrors.signupTokenNotLinked(`No recorded acceptance of ${origin}'s terms by this agent: call identity_signup first.`);
-    const stronger = await this.proofs.findOne({ where: { agentId: agent.id, serviceOrigin: origin, proofSource: 'rp_signed_receipt' }, order: { createdAt: 'DESC' } });
+    const acceptance = await this.acceptances.findOne({
+      where: { agentId: agent.id, serviceOrigin: origin },
+      order: { createdAt: 'DESC' },
+    });
+    if (!acceptance) {
+      throw identityErrors.signupTokenNotLinked(`No recorded acceptance of ${origin}'s terms by this agent: call identity_signup first.`);
+    }
+    const stronger = await this.proofs.findOne({
+      where: { agentId: agent.id, serviceOrigin: origin, proofSource: 'rp_signed_receipt' },
+      order: { createdAt: 'DESC' },
+    });
     if (stronger) return toRecordView(stronger, true);
     const account = report.account ?? null;
     const contextUrl = report.context_url ?? null;
@@ -183,7 +209,9 @@ export class SignupProofs {
       .execute();
     const insertedId = (inserted.raw as { id: string }[])[0]?.id;
     const row = await this.proofs.findOneByOrFail({ agentId: agent.id, serviceOrigin: origin, proofSource: 'agent_self_reported' });
-    if (row.account !== account && account !== null && row.account !== null) throw identityErrors.signupConflict(`A self-report for ${origin} with another account is already recorded.`);
+    if (row.account !== account && account !== null && row.account !== null) {
+      throw identityErrors.signupConflict(`A self-report for ${origin} with another account is already recorded.`);
+    }
     return toRecordView(row, row.id !== insertedId);
   }
 

@@ -1,5 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { CurrentAgent, RequireScopes } from '../../common/auth/bearer.guard.js';
 import type { AgentPrincipal } from '../../common/auth/principals.js';
 import { ListMessagesQueryDto, ReadMessageQueryDto, SendEmailDto, WaitForEmailDto } from '../dto/inbox.dto.js';
@@ -13,7 +23,9 @@ import { InboxService } from '../services/inbox.service.js';
 @ApiTags('broker-inbox')
 @ApiBearerAuth()
 @ApiUnauthorizedResponse({ description: 'No, or an invalid, mca_ access token (with a WWW-Authenticate challenge).' })
-@ApiForbiddenResponse({ description: 'insufficient_scope (with a challenge), forbidden (owner suspended, agreement not signed), or agent_revoked.' })
+@ApiForbiddenResponse({
+  description: 'insufficient_scope (with a challenge), forbidden (owner suspended, agreement not signed), or agent_revoked.',
+})
 @ApiTooManyRequestsResponse({ description: 'rate_limited: the per-agent or per-owner budget.' })
 @Controller('api/v1/broker/inbox')
 export class InboxController {

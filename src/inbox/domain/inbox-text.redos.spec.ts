@@ -8,10 +8,59 @@ import { readReport } from './reports.js';
 // Fragments that start or extend a match of the inbox's text patterns; repeated, they are what makes a
 // backtracking pattern polynomial (each was an attack on an earlier form, or would have been).
 const FRAGMENTS = [
-  '\n', '\r\n', ' ', '\t', '.', ',', '!', '?', ':', '#', '@', '@a.', 'a.', 'a', '1', '12', '123 ', '(', '+', ')', '-', '<', '>',
-  'http://', 'https://a.', 'href=', 'href="', "href='", '&amp;', '&#x41;', 'To:', 'To: <', 'x@', 'Content-Type: message/rfc822\n',
-  'Final-Recipient: rfc822; ', 'Action: failed\n', '\n\n', 'promo ', 'coupon code', 'order ', 'account ', 'ref.', 'tel.', 'code ',
-  'verification code: ', '€', '$', '2024', '<p>', '<div>', '</div>', '<a href="http://x.example/', '\u00a0',
+  '\n',
+  '\r\n',
+  ' ',
+  '\t',
+  '.',
+  ',',
+  '!',
+  '?',
+  ':',
+  '#',
+  '@',
+  '@a.',
+  'a.',
+  'a',
+  '1',
+  '12',
+  '123 ',
+  '(',
+  '+',
+  ')',
+  '-',
+  '<',
+  '>',
+  'http://',
+  'https://a.',
+  'href=',
+  'href="',
+  "href='",
+  '&amp;',
+  '&#x41;',
+  'To:',
+  'To: <',
+  'x@',
+  'Content-Type: message/rfc822\n',
+  'Final-Recipient: rfc822; ',
+  'Action: failed\n',
+  '\n\n',
+  'promo ',
+  'coupon code',
+  'order ',
+  'account ',
+  'ref.',
+  'tel.',
+  'code ',
+  'verification code: ',
+  '€',
+  '$',
+  '2024',
+  '<p>',
+  '<div>',
+  '</div>',
+  '<a href="http://x.example/',
+  '\u00a0',
 ];
 
 /** Adversarial strings: one fragment repeated, or a few interleaved, up to `max` UTF-16 units. */
@@ -93,7 +142,10 @@ describe('the line-by-line readers keep what the patterns found', () => {
     expect(detectOtp('Hi', '@localhost #123456').code).toBeNull();
     expect(detectOtp('Call us', 'Your verification code: call +49 (0) 301234 today').candidates.map((c) => c.code)).not.toContain('301234');
     const folded = 'Content-Type: text/rfc822-headers\r\n\r\nFrom: a@agents.test\r\nTo:\r\n Person@Remote.example\r\n';
-    expect(readReport('multipart/report; report-type=feedback-report', folded)).toEqual({ kind: 'complaint', addresses: ['person@remote.example'] });
+    expect(readReport('multipart/report; report-type=feedback-report', folded)).toEqual({
+      kind: 'complaint',
+      addresses: ['person@remote.example'],
+    });
     const plain = 'Content-Type: message/rfc822\n\nTo: x@y.example, z@w.example\n';
     expect(readReport('multipart/report; report-type=feedback-report', plain)).toEqual({ kind: 'complaint', addresses: ['x@y.example'] });
     expect(extractLinks('go to https://a.example/x?!.,;: now')).toEqual(['https://a.example/x']);

@@ -23,17 +23,62 @@ export interface OtpDetection {
 
 const KEYWORDS = [
   // English
-  'code', 'otp', 'one-time', 'one time', 'passcode', 'pass code', 'pin', 'verification', 'verify', 'security code',
-  'login code', 'sign-in code', 'signin code', 'confirmation code', 'confirm', 'authentication', '2fa', 'two-factor', 'token',
+  'code',
+  'otp',
+  'one-time',
+  'one time',
+  'passcode',
+  'pass code',
+  'pin',
+  'verification',
+  'verify',
+  'security code',
+  'login code',
+  'sign-in code',
+  'signin code',
+  'confirmation code',
+  'confirm',
+  'authentication',
+  '2fa',
+  'two-factor',
+  'token',
   // German
-  'bestätigungscode', 'sicherheitscode', 'einmalcode', 'einmalpasswort', 'verifizierungscode', 'anmeldecode', 'bestätigen',
-  'bestätigung', 'zugangscode', 'prüfcode', 'tan',
+  'bestätigungscode',
+  'sicherheitscode',
+  'einmalcode',
+  'einmalpasswort',
+  'verifizierungscode',
+  'anmeldecode',
+  'bestätigen',
+  'bestätigung',
+  'zugangscode',
+  'prüfcode',
+  'tan',
   // French
-  'vérification', 'verification', 'code de sécurité', 'à usage unique', 'confirmation', 'connexion', 'code d’accès', "code d'accès",
+  'vérification',
+  'verification',
+  'code de sécurité',
+  'à usage unique',
+  'confirmation',
+  'connexion',
+  'code d’accès',
+  "code d'accès",
   // Spanish
-  'código', 'codigo', 'verificación', 'verificacion', 'confirmación', 'de un solo uso', 'clave',
+  'código',
+  'codigo',
+  'verificación',
+  'verificacion',
+  'confirmación',
+  'de un solo uso',
+  'clave',
   // Italian, Portuguese, Dutch
-  'codice', 'verifica', 'código de verificação', 'verificação', 'verificatiecode', 'bevestigingscode', 'inlogcode',
+  'codice',
+  'verifica',
+  'código de verificação',
+  'verificação',
+  'verificatiecode',
+  'bevestigingscode',
+  'inlogcode',
 ];
 
 // Words that make a nearby number something other than a code. Only ever tested on the few words before
@@ -43,14 +88,18 @@ const NOT_CODE_CONTEXT =
   // eslint-disable-next-line redos/no-vulnerable
   /((?:promo|coupon|discount|voucher|gift|rabatt|gutschein|cupón|descuento|réduction)\s*(?:code|código|kode)?|order|bestellung|bestellnummer|commande|pedido|ordine|encomenda|bestelling|invoice|rechnung|facture|factura|fattura|fatura|factuur|receipt|quittung|reçu|recibo|tracking|sendungsnummer|suivi|seguimiento|ticket|booking|buchung|réservation|reserva|prenotazione|account\s*(?:no|number|#)|kundennummer|customer\s*(?:no|number|id)|numéro\s+de\s+client|reference|referenz|référence|referencia|ref\.?|case\s*(?:no|number|#)|vorgangsnummer|artikel|article|item|sku|iban|bic|plz|zip|postal|postcode|code\s+postal|código\s+postal|flight|flug|vol\b|vuelo|seat|room|zimmer|chambre|habitación|order\s*id|transaction|transaktion|membership|mitgliedsnummer|tel\.?|telefon|phone|call|fax|téléphone|teléfono|llame|llámenos|appelez|anrufen|hotline|whatsapp|sms\s+to)\W*$/i;
 const CURRENCY_BEFORE = /(?:[$€£¥₹]|usd|eur|gbp|chf|sek|nok|dkk|pln|mxn|cad|aud|r\$)\s*$/i;
-const CURRENCY_AFTER = /^\s*(?:[$€£¥₹]|usd|eur|gbp|chf|sek|nok|dkk|pln|mxn|cad|aud|euros?|dollars?|pesos?|kr\b|zł|%|pts?\b|points|punkte|km\b|kg\b|mb\b|gb\b|x\b)/i;
+const CURRENCY_AFTER =
+  /^\s*(?:[$€£¥₹]|usd|eur|gbp|chf|sek|nok|dkk|pln|mxn|cad|aud|euros?|dollars?|pesos?|kr\b|zł|%|pts?\b|points|punkte|km\b|kg\b|mb\b|gb\b|x\b)/i;
 const MONTHS =
   /^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|januar|februar|märz|mai|juni|juli|august|september|oktober|dezember|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\w*\.?/i;
 
-const CANDIDATE = /(?<![\w#+$€£¥@./:,-])(\d{3}[ -]\d{3}|\d{4,8}|(?=[A-Z0-9]{6,8}\b)(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{6,8})(?![\w/:@%€$£¥]|[.,-]\d)/g;
+const CANDIDATE =
+  /(?<![\w#+$€£¥@./:,-])(\d{3}[ -]\d{3}|\d{4,8}|(?=[A-Z0-9]{6,8}\b)(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{6,8})(?![\w/:@%€$£¥]|[.,-]\d)/g;
 
 /** One pattern per keyword, compiled once: the keyword as a whole word (no letter either side). */
-const KEYWORD_PATTERNS = KEYWORDS.map((keyword) => new RegExp(`(?<![\\p{L}])${keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'giu'));
+const KEYWORD_PATTERNS = KEYWORDS.map(
+  (keyword) => new RegExp(`(?<![\\p{L}])${keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'giu'),
+);
 
 /** Characters between the candidate and the nearest keyword within 120 before or 60 after (Infinity when none). */
 function keywordDistance(text: string, index: number, length: number): number {
@@ -108,9 +157,15 @@ function rejection(text: string, index: number, raw: string): string | undefined
   if (MONTHS.test(after.slice(0, 12).trim().split(/\s/)[0] ?? '') && /^\s+\p{L}/u.test(after)) return 'date';
   if (CURRENCY_BEFORE.test(before) || CURRENCY_AFTER.test(after)) return 'price';
   if (/^\s*(?:uhr|h\b|am\b|pm\b|hrs?\b)/i.test(after)) return 'time';
-  if (/^ [A-Z][a-z]+ (?:St|Street|Ave|Avenue|Blvd|Road|Rd|Way|Lane|Drive|Dr|Place|Pl)\b/.test(after) || /\b[A-Z]{2} $/.test(before)) return 'address';
+  if (/^ [A-Z][a-z]+ (?:St|Street|Ave|Avenue|Blvd|Road|Rd|Way|Lane|Drive|Dr|Place|Pl)\b/.test(after) || /\b[A-Z]{2} $/.test(before)) {
+    return 'address';
+  }
   const tail = before.replace(/\s+/g, ' ').replace(/(?:\b(?:is|ist|lautet|est|es|è|é|was|are|war|était)\b|[:=])\s*$/i, '');
-  if (NOT_CODE_CONTEXT.test(tail.replace(/[:#№°]|\bnr\.?|\bno\.?|\bn°|\bnumber|\bnummer|\bnuméro|\bnúmero|\bid\b/gi, ' ').trimEnd() + ' ')) return 'labelled-number';
+  if (
+    NOT_CODE_CONTEXT.test(tail.replace(/[:#№°]|\bnr\.?|\bno\.?|\bn°|\bnumber|\bnummer|\bnuméro|\bnúmero|\bid\b/gi, ' ').trimEnd() + ' ')
+  ) {
+    return 'labelled-number';
+  }
   if (NOT_CODE_CONTEXT.test(tail)) return 'labelled-number';
   return undefined;
 }

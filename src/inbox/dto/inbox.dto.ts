@@ -1,13 +1,34 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
 import { IsEmailAddress } from '../../common/validation/is-email-address.decorator.js';
 import { WAIT_DEFAULT_LOOKBACK_SECONDS, WAIT_MAX_TIMEOUT_SECONDS } from '../inbox.types.js';
 
-const toBool = ({ value }: { value: unknown }) => (value === 'true' || value === true ? true : value === 'false' || value === false ? false : value);
+const toBool = ({ value }: { value: unknown }) =>
+  value === 'true' || value === true ? true : value === 'false' || value === false ? false : value;
 
 export class ListMessagesQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
   @ApiPropertyOptional({ description: 'next_cursor of the previous page.' }) @IsOptional() @IsString() @MaxLength(200) cursor?: string;
   @ApiPropertyOptional({ enum: ['inbound', 'outbound'] }) @IsOptional() @IsIn(['inbound', 'outbound']) direction?: 'inbound' | 'outbound';
   @ApiPropertyOptional({ description: 'Sender address or name contains this.' }) @IsOptional() @IsString() @MaxLength(320) from?: string;
@@ -17,20 +38,45 @@ export class ListMessagesQueryDto {
 }
 
 export class ReadMessageQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 100, maximum: 100000, default: 20000 }) @IsOptional() @Type(() => Number) @IsInt() @Min(100) @Max(100000) max_chars?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 100, maximum: 100000, default: 20000 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(100000)
+  max_chars?: number;
 }
 
 export class WaitForEmailDto {
   @ApiPropertyOptional({ description: 'Sender address or name contains this.' }) @IsOptional() @IsString() @MaxLength(320) from?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(300) subject_contains?: string;
   @ApiPropertyOptional({ type: 'boolean', default: false }) @IsOptional() @IsBoolean() require_otp?: boolean;
-  @ApiPropertyOptional({ format: 'date-time', description: `Default: ${WAIT_DEFAULT_LOOKBACK_SECONDS} s before the call.` }) @IsOptional() @IsISO8601() since?: string;
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: WAIT_MAX_TIMEOUT_SECONDS, default: 30 }) @IsOptional() @IsInt() @Min(1) @Max(WAIT_MAX_TIMEOUT_SECONDS) timeout_seconds?: number;
+  @ApiPropertyOptional({ format: 'date-time', description: `Default: ${WAIT_DEFAULT_LOOKBACK_SECONDS} s before the call.` })
+  @IsOptional()
+  @IsISO8601()
+  since?: string;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: WAIT_MAX_TIMEOUT_SECONDS, default: 30 })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(WAIT_MAX_TIMEOUT_SECONDS)
+  timeout_seconds?: number;
 }
 
 export class SendEmailDto {
-  @ApiProperty({ type: [String], description: 'Recipients (at most 10 with cc).' }) @IsArray() @ArrayMaxSize(10) @IsString({ each: true }) @MaxLength(320, { each: true }) to!: string[];
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(10) @IsString({ each: true }) @MaxLength(320, { each: true }) cc?: string[];
+  @ApiProperty({ type: [String], description: 'Recipients (at most 10 with cc).' })
+  @IsArray()
+  @ArrayMaxSize(10)
+  @IsString({ each: true })
+  @MaxLength(320, { each: true })
+  to!: string[];
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(10)
+  @IsString({ each: true })
+  @MaxLength(320, { each: true })
+  cc?: string[];
   @ApiProperty({ maxLength: 300 }) @IsString() @MinLength(1) @MaxLength(300) subject!: string;
   @ApiProperty({ description: 'Plain-text body.' }) @IsString() @MaxLength(1_000_000) text!: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2_000_000) html?: string;
@@ -38,7 +84,13 @@ export class SendEmailDto {
 }
 
 export class AdminPageQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 200, default: 50 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit: number = 50;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 200, default: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit: number = 50;
   @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) offset: number = 0;
   @ApiPropertyOptional({ description: 'Only this mailbox (agent handle).' }) @IsOptional() @IsString() @MaxLength(64) handle?: string;
 }

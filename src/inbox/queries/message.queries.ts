@@ -86,7 +86,12 @@ export function matchesFilter(row: MessageListRow, filter: MessageFilter): boole
 }
 
 /** One page of a mailbox's messages, newest first; `cursor` is the last row of the previous page. */
-export function listMessagesQuery(agentId: string, filter: MessageFilter, cursor: [Date, string] | undefined, limit: number): { text: string; params: unknown[] } {
+export function listMessagesQuery(
+  agentId: string,
+  filter: MessageFilter,
+  cursor: [Date, string] | undefined,
+  limit: number,
+): { text: string; params: unknown[] } {
   const { where, params } = filterSql(agentId, filter);
   let clause = where;
   if (cursor) {
@@ -94,7 +99,10 @@ export function listMessagesQuery(agentId: string, filter: MessageFilter, cursor
     clause += ` AND (received_at, id) < ($${params.length - 1}, $${params.length})`;
   }
   params.push(limit);
-  return { text: `SELECT ${LIST_COLUMNS} FROM inbox_message WHERE ${clause} ORDER BY received_at DESC, id DESC LIMIT $${params.length}`, params };
+  return {
+    text: `SELECT ${LIST_COLUMNS} FROM inbox_message WHERE ${clause} ORDER BY received_at DESC, id DESC LIMIT $${params.length}`,
+    params,
+  };
 }
 
 /** The newest message of a mailbox that matches the filters (a wait's first look). */

@@ -52,7 +52,10 @@ export class InboxAdmin {
     };
   }
 
-  async listMailboxes(limit: number, offset: number): Promise<{ mailboxes: MailboxUsageView[]; total: number; limit: number; offset: number }> {
+  async listMailboxes(
+    limit: number,
+    offset: number,
+  ): Promise<{ mailboxes: MailboxUsageView[]; total: number; limit: number; offset: number }> {
     const rows: UsageRow[] = await this.dataSource.query(LIST_USAGE_SQL, [limit, offset]);
     const total = await this.mailboxRepo.count();
     return { mailboxes: rows.map((r) => this.usage(r)), total, limit, offset };
@@ -69,7 +72,9 @@ export class InboxAdmin {
   async setStatus(operator: OperatorView, handle: string, suspend: boolean, reason: string | null): Promise<MailboxUsageView> {
     const { mailbox } = await this.mailboxes.byHandle(handle);
     await this.dataSource.transaction(async (tx) => {
-      await tx.getRepository(MailboxEntity).update(mailbox.agentId, { status: suspend ? 'suspended' : 'active', statusReason: reason?.slice(0, 300) ?? null });
+      await tx
+        .getRepository(MailboxEntity)
+        .update(mailbox.agentId, { status: suspend ? 'suspended' : 'active', statusReason: reason?.slice(0, 300) ?? null });
       await tx.getRepository(InboxAuditEntity).save({
         actor: `operator:${operator.name}`,
         action: suspend ? 'suspend_mailbox' : 'restore_mailbox',
@@ -83,7 +88,14 @@ export class InboxAdmin {
   async held(limit: number, offset: number) {
     const rows: HeldMessageRow[] = await this.dataSource.query(HELD_MESSAGES_SQL, [limit, offset]);
     return {
-      held: rows.map((r) => ({ id: r.id, mailbox: this.mailboxes.address(r.handle), to: r.to_addresses, subject: r.subject, created_at: r.received_at.toISOString(), note: r.delivery_note })),
+      held: rows.map((r) => ({
+        id: r.id,
+        mailbox: this.mailboxes.address(r.handle),
+        to: r.to_addresses,
+        subject: r.subject,
+        created_at: r.received_at.toISOString(),
+        note: r.delivery_note,
+      })),
       limit,
       offset,
     };
@@ -98,7 +110,14 @@ export class InboxAdmin {
       skip: offset,
     });
     return {
-      suppressions: rows.map((r) => ({ id: r.id, agent_id: r.agentId, address: r.address, reason: r.reason, source_message_id: r.sourceMessageId, created_at: r.createdAt.toISOString() })),
+      suppressions: rows.map((r) => ({
+        id: r.id,
+        agent_id: r.agentId,
+        address: r.address,
+        reason: r.reason,
+        source_message_id: r.sourceMessageId,
+        created_at: r.createdAt.toISOString(),
+      })),
       total,
       limit,
       offset,
@@ -110,8 +129,16 @@ export class InboxAdmin {
     const { agent } = await this.mailboxes.byHandle(handle);
     const clean = address.trim().toLowerCase();
     await this.dataSource.transaction(async (tx) => {
-      await tx.getRepository(SuppressionEntity).createQueryBuilder().insert().values({ agentId: agent.id, address: clean, reason: 'operator', sourceMessageId: null }).orIgnore().execute();
-      await tx.getRepository(InboxAuditEntity).save({ actor: `operator:${operator.name}`, action: 'add_suppression', agentId: agent.id, detail: { handle, address: clean } });
+      await tx
+        .getRepository(SuppressionEntity)
+        .createQueryBuilder()
+        .insert()
+        .values({ agentId: agent.id, address: clean, reason: 'operator', sourceMessageId: null })
+        .orIgnore()
+        .execute();
+      await tx
+        .getRepository(InboxAuditEntity)
+        .save({ actor: `operator:${operator.name}`, action: 'add_suppression', agentId: agent.id, detail: { handle, address: clean } });
     });
     return this.listSuppressions(handle, 100, 0);
   }
@@ -122,16 +149,34 @@ export class InboxAdmin {
     if (!row) throw inboxErrors.suppressionNotFound();
     await this.dataSource.transaction(async (tx) => {
       await tx.getRepository(SuppressionEntity).delete(id);
-      await tx.getRepository(InboxAuditEntity).save({ actor: `operator:${operator.name}`, action: 'remove_suppression', agentId: row.agentId, detail: { address: row.address, reason: row.reason } });
+      await tx.getRepository(InboxAuditEntity).save({
+        actor: `operator:${operator.name}`,
+        action: 'remove_suppression',
+        agentId: row.agentId,
+        detail: { address: row.address, reason: row.reason },
+      });
     });
     return { removed: true, id };
   }
 
   async auditLog(handle: string | undefined, limit: number, offset: number) {
-    const agentId = handle ? (await this.mailboxes.byHandle(handle).catch(() => { throw inboxErrors.notFound(); })).agent.id : undefined;
+    const agentId = handle
+      ? (
+          await this.mailboxes.byHandle(handle).catch(() => {
+            throw inboxErrors.notFound();
+          })
+        ).agent.id
+      : undefined;
     const rows = await this.audit.find({ where: agentId ? { agentId } : {}, order: { createdAt: 'DESC' }, take: limit, skip: offset });
     return {
-      entries: rows.map((r) => ({ id: r.id, actor: r.actor, action: r.action, agent_id: r.agentId, detail: r.detail, created_at: r.createdAt.toISOString() })),
+      entries: rows.map((r) => ({
+        id: r.id,
+        actor: r.actor,
+        action: r.action,
+        agent_id: r.agentId,
+        detail: r.detail,
+        created_at: r.createdAt.toISOString(),
+      })),
       limit,
       offset,
     };

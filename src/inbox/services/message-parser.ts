@@ -8,8 +8,21 @@ import { readReport, type ReportVerdict } from '../domain/reports.js';
 /** The most text kept per message; inbox_read returns less (max_chars) and says when it cut. */
 export const MAX_STORED_TEXT = 200_000;
 const KEPT_HEADERS = [
-  'from', 'to', 'cc', 'reply-to', 'subject', 'date', 'message-id', 'in-reply-to', 'references', 'list-unsubscribe',
-  'list-id', 'auto-submitted', 'return-path', 'content-type', 'otp-token',
+  'from',
+  'to',
+  'cc',
+  'reply-to',
+  'subject',
+  'date',
+  'message-id',
+  'in-reply-to',
+  'references',
+  'list-unsubscribe',
+  'list-id',
+  'auto-submitted',
+  'return-path',
+  'content-type',
+  'otp-token',
 ];
 
 export interface ParsedMessage {
@@ -67,7 +80,11 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
   const headers: Record<string, string> = {};
   for (const line of parsed.headerLines) {
     if (!KEPT_HEADERS.includes(line.key) || headers[line.key] !== undefined) continue;
-    headers[line.key] = line.line.slice(line.key.length + 1).replace(/\r?\n[ \t]+/g, ' ').trim().slice(0, 1000);
+    headers[line.key] = line.line
+      .slice(line.key.length + 1)
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .trim()
+      .slice(0, 1000);
   }
   const from = Array.isArray(parsed.from) ? parsed.from[0] : parsed.from;
   const sender = from?.value[0];

@@ -52,7 +52,9 @@ export class OutboundMail {
     const cc = this.recipients(input.cc ?? []);
     const all = [...new Set([...to, ...cc])];
     if (all.length === 0) throw inboxErrors.invalidRecipient('(none)', 'is missing: give at least one recipient');
-    if (all.length > MAX_RECIPIENTS) throw inboxErrors.invalidRecipient(all[MAX_RECIPIENTS], `is one too many: at most ${MAX_RECIPIENTS} recipients`);
+    if (all.length > MAX_RECIPIENTS) {
+      throw inboxErrors.invalidRecipient(all[MAX_RECIPIENTS], `is one too many: at most ${MAX_RECIPIENTS} recipients`);
+    }
     const suppressed = await this.suppressions.findOne({ where: { agentId: mailbox.agentId, address: In(all) } });
     if (suppressed) throw inboxErrors.suppressed(suppressed.address, suppressed.reason);
 
@@ -138,7 +140,11 @@ export class OutboundMail {
     let emailSent = false;
     try {
       if (local.length) {
-        await this.ingest.store(raw, parsed, local, { envelopeFrom: mailbox.address, remoteIp: null, auth: { spf: 'none', dkim: 'none', dmarc: 'none', verdict: 'local' } });
+        await this.ingest.store(raw, parsed, local, {
+          envelopeFrom: mailbox.address,
+          remoteIp: null,
+          auth: { spf: 'none', dkim: 'none', dmarc: 'none', verdict: 'local' },
+        });
         emailSent = true;
       }
       if (external.length && this.relay.configured) {
@@ -153,7 +159,9 @@ export class OutboundMail {
       }
     } catch (error) {
       const failedStatus = error instanceof RelayError && error.emailSent === false && !emailSent ? 'failed' : 'sent';
-      await this.messages.update(copy.id, { status: failedStatus, deliveryNote: String((error as Error).message).slice(0, 500) }).catch(() => undefined);
+      await this.messages
+        .update(copy.id, { status: failedStatus, deliveryNote: String((error as Error).message).slice(0, 500) })
+        .catch(() => undefined);
       if (error instanceof RelayError) {
         if (error.emailSent === false && !emailSent) throw inboxErrors.sendFailed(`the relay refused it (${error.message})`);
         throw inboxErrors.sendUncertain(emailSent ? true : 'unknown', `the relay connection failed (${error.message})`);
@@ -181,7 +189,9 @@ export class OutboundMail {
   private recipients(list: string[]): string[] {
     return list.map((value) => {
       const address = stripHeaderBreaks(String(value)).toLowerCase();
-      if (!isEmailAddress(address)) throw inboxErrors.invalidRecipient(stripHeaderBreaks(String(value)).slice(0, 100), 'is not a valid email address');
+      if (!isEmailAddress(address)) {
+        throw inboxErrors.invalidRecipient(stripHeaderBreaks(String(value)).slice(0, 100), 'is not a valid email address');
+      }
       return address;
     });
   }

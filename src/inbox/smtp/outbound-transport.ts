@@ -24,7 +24,6 @@ export class RelayError extends Error {
   }
 }
 
-
 /**
  * The outbound SMTP relay of agent mail (SMTP_RELAY_URL), through nodemailer. The raw message is
  * built by the caller so the stored copy is byte for byte what was relayed.
@@ -64,7 +63,11 @@ export class OutboundTransport implements OnApplicationBootstrap, OnModuleDestro
       bodyWritten = true;
     });
     try {
-      const info = (await this.transport.sendMail({ envelope: { from: envelope.from, to: envelope.to }, raw: body })) as { accepted?: unknown[]; rejected?: unknown[]; response?: string };
+      const info = (await this.transport.sendMail({ envelope: { from: envelope.from, to: envelope.to }, raw: body })) as {
+        accepted?: unknown[];
+        rejected?: unknown[];
+        response?: string;
+      };
       return {
         accepted: (info.accepted ?? []).map(String),
         rejected: (info.rejected ?? []).map(String),

@@ -76,7 +76,10 @@ export class SmtpListener implements OnApplicationBootstrap, OnModuleDestroy {
         callback();
       },
       onRcptTo: (address, session, callback) => {
-        this.onRcptTo(address, session as Session).then(() => callback(), (error: Error) => callback(error));
+        this.onRcptTo(address, session as Session).then(
+          () => callback(),
+          (error: Error) => callback(error),
+        );
       },
       onData: (stream, session, callback) => {
         this.onData(stream, session as Session).then(
@@ -87,7 +90,12 @@ export class SmtpListener implements OnApplicationBootstrap, OnModuleDestroy {
     });
     // A port that cannot be bound stops boot with a clear message instead of hanging.
     await new Promise<void>((resolve, reject) => {
-      const failed = (error: Error) => reject(new Error(`The inbound SMTP listener cannot listen on ${host}:${port} (${error.message}); set SMTP_PORT to a free port, or 0 to turn it off`));
+      const failed = (error: Error) =>
+        reject(
+          new Error(
+            `The inbound SMTP listener cannot listen on ${host}:${port} (${error.message}); set SMTP_PORT to a free port, or 0 to turn it off`,
+          ),
+        );
       server.once('error', failed);
       server.server.once('listening', () => {
         server.off('error', failed);
@@ -136,7 +144,9 @@ export class SmtpListener implements OnApplicationBootstrap, OnModuleDestroy {
       throw smtpError(451, '4.3.0 Temporary failure looking up the mailbox; try again later');
     }
     if (!found.ok) {
-      if (found.reason === 'foreign_domain') throw smtpError(550, '5.7.1 Relaying denied: this server only accepts mail for its own mailboxes');
+      if (found.reason === 'foreign_domain') {
+        throw smtpError(550, '5.7.1 Relaying denied: this server only accepts mail for its own mailboxes');
+      }
       throw smtpError(550, '5.1.1 No such mailbox here');
     }
     const list = (session.mailboxes ??= []);

@@ -32,7 +32,13 @@ export const brokerGate: McpGate = (request, { resolve }): GateOutcome | Promise
       status: 401,
       code: RpcCode.Unauthorized,
       message: 'Unauthorized: send the access token as Authorization: Bearer mca_….',
-      headers: { 'WWW-Authenticate': oauth.challenge('invalid_token', oauth.defaultChallengeScopes, 'The Authorization header is not a Bearer token.') },
+      headers: {
+        'WWW-Authenticate': oauth.challenge(
+          'invalid_token',
+          oauth.defaultChallengeScopes,
+          'The Authorization header is not a Bearer token.',
+        ),
+      },
     };
   }
   return oauth.authenticate(token).then((decision): GateOutcome => {
@@ -44,7 +50,9 @@ export const brokerGate: McpGate = (request, { resolve }): GateOutcome | Promise
         status: 401,
         code: RpcCode.Unauthorized,
         message: `Unauthorized: ${decision.message}`,
-        headers: { 'WWW-Authenticate': oauth.challenge(kind, oauth.defaultChallengeScopes, kind === 'missing' ? undefined : decision.message) },
+        headers: {
+          'WWW-Authenticate': oauth.challenge(kind, oauth.defaultChallengeScopes, kind === 'missing' ? undefined : decision.message),
+        },
       };
     }
     return {

@@ -19,9 +19,7 @@ export function docsProfile(): McpProfile {
       renderEndpointPage(config, {
         title: 'Documentation MCP server',
         path: '/mcp/docs',
-        paragraphs: [
-          'Agents use it to search this service\'s documentation and read whole pages as Markdown. It is read-only.',
-        ],
+        paragraphs: ["Agents use it to search this service's documentation and read whole pages as Markdown. It is read-only."],
       }),
     bodyLimit: 256 * 1024,
     allowMissingContentType: false,

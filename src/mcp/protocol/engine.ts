@@ -20,7 +20,6 @@ import { ServerMethods } from './server-methods.js';
 import type { GateContext, McpProfile } from './server-profile.js';
 import { ToolCalls } from './tool-call.js';
 
-
 export class McpServerRuntime {
   readonly modern: ReadonlySet<string>;
   readonly legacy: ReadonlySet<string>;

@@ -44,5 +44,7 @@ export type Awaitable<T> = T | Promise<T>;
 export type Handler = (params: Params, state: CallState) => Awaitable<string>;
 
 export function isThenable<T>(value: unknown): value is PromiseLike<T> {
-  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<T>).then === 'function';
+  return (
+    value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<T>).then === 'function'
+  );
 }

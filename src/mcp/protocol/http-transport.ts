@@ -23,7 +23,10 @@ export interface TransportOptions {
 }
 
 function transportError(reply: FastifyReply, status: number, message: string, code: RpcCodeValue = RpcCode.ServerError): FastifyReply {
-  return reply.code(status).header('content-type', JSON_TYPE).send(errorMessage(null, code, message));
+  return reply
+    .code(status)
+    .header('content-type', JSON_TYPE)
+    .send(errorMessage(null, code, message));
 }
 
 const principals = new WeakMap<FastifyRequest, unknown>();
@@ -68,7 +71,7 @@ export function registerMcpTransport(fastify: FastifyInstance, options: Transpor
 
     instance.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
       if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        return transportError(reply, 413, 'Payload Too Large: the request body exceeds this server\'s limit.');
+        return transportError(reply, 413, "Payload Too Large: the request body exceeds this server's limit.");
       }
       if (error.statusCode === 415) return transportError(reply, 415, 'Unsupported Media Type: send Content-Type: application/json.');
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

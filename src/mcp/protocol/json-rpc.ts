@@ -61,9 +61,7 @@ export interface JsonRpcMessage {
 }
 
 /** What a message is: a request (answered), a notification or response (202), or invalid (400). */
-export type MessageShape =
-  | { kind: 'request' | 'notification' | 'response' }
-  | { kind: 'invalid'; id: RequestId | null; reason: string };
+export type MessageShape = { kind: 'request' | 'notification' | 'response' } | { kind: 'invalid'; id: RequestId | null; reason: string };
 const REQUEST: MessageShape = { kind: 'request' };
 const NOTIFICATION: MessageShape = { kind: 'notification' };
 const RESPONSE: MessageShape = { kind: 'response' };
@@ -71,7 +69,11 @@ const RESPONSE: MessageShape = { kind: 'response' };
 /** Classifies a message; only invalid messages allocate (their reason and readable id). */
 export function shapeOf(msg: JsonRpcMessage): MessageShape {
   if (!isPlainObject(msg) || msg.jsonrpc !== '2.0') {
-    return { kind: 'invalid', id: isPlainObject(msg) && isRequestId(msg.id) ? msg.id : null, reason: 'Invalid Request: not a JSON-RPC 2.0 message.' };
+    return {
+      kind: 'invalid',
+      id: isPlainObject(msg) && isRequestId(msg.id) ? msg.id : null,
+      reason: 'Invalid Request: not a JSON-RPC 2.0 message.',
+    };
   }
   const readableId = isRequestId(msg.id) ? msg.id : null;
   if (typeof msg.method === 'string') {

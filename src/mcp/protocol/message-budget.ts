@@ -78,9 +78,7 @@ export class MessageBudget {
     if (pass === true) return undefined;
     // Refused: a zero-cost count reads the window for Retry-After without counting again.
     if (pass === false) return this.refusal(this.rateLimits.consumeNow(policy, key, 0) as RateLimitOutcome, id, era);
-    return this.rateLimits
-      .consume(policy, key, cost)
-      .then((outcome) => (outcome.allowed ? undefined : this.refusal(outcome, id, era)));
+    return this.rateLimits.consume(policy, key, cost).then((outcome) => (outcome.allowed ? undefined : this.refusal(outcome, id, era)));
   }
 
   private refusal(outcome: RateLimitOutcome, id: RequestId | null, era: Era): HttpAnswer {

@@ -174,9 +174,10 @@ export class ToolCalls {
     }
     const text = JSON.stringify(output);
     // One concatenation per era (the modern members appended in place, not spliced in afterwards).
-    const content = definition.outputSchema !== undefined
-      ? `{"content":[{"type":"text","text":${quoteJsonText(text)}}],"structuredContent":${text}`
-      : `{"content":[{"type":"text","text":${quoteJsonText(text)}}]`;
+    const content =
+      definition.outputSchema !== undefined
+        ? `{"content":[{"type":"text","text":${quoteJsonText(text)}}],"structuredContent":${text}`
+        : `{"content":[{"type":"text","text":${quoteJsonText(text)}}]`;
     const result = state.era === 'modern' ? `${content}${this.modernMembers}}` : `${content}}`;
     if (memoize) {
       if (same) memo[state.era] = result;

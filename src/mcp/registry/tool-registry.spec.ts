@@ -44,7 +44,11 @@ describe('compileCatalog', () => {
   it.each([
     ['a root that is not an object', { type: 'array', additionalProperties: false }, /root must be/],
     ['an open schema', { type: 'object', properties: {} }, /must be closed/],
-    ['an invalid keyword value', { type: 'object', properties: { q: { type: 'strng' } }, additionalProperties: false }, /not a valid JSON Schema/],
+    [
+      'an invalid keyword value',
+      { type: 'object', properties: { q: { type: 'strng' } }, additionalProperties: false },
+      /not a valid JSON Schema/,
+    ],
     ['an unknown keyword (typo)', { type: 'object', requried: ['q'], additionalProperties: false }, /not a valid JSON Schema/],
   ])('stops on %s', (_label, schema, message) => {
     expect(() => compile([tool({ inputSchema: schema as never })])).toThrow(message);
@@ -60,9 +64,9 @@ describe('compileCatalog', () => {
   it('stops on bad names and unstated annotations', () => {
     expect(() => compile([tool({ name: 'has space' })])).toThrow(/invalid tool name/);
     expect(() => compile([tool({ name: 'x'.repeat(65) })])).toThrow(/invalid tool name/);
-    expect(() =>
-      compile([tool({ annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as never })]),
-    ).toThrow(/openWorldHint/);
+    expect(() => compile([tool({ annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as never })])).toThrow(
+      /openWorldHint/,
+    );
   });
 
   it('stops when the service cannot be resolved', () => {
@@ -74,7 +78,13 @@ describe('compileCatalog', () => {
   });
 
   it('checks resources: unique URIs, ui:// views with the MCP Apps MIME type, unlisted views', () => {
-    const view = defineResource({ uri: 'ui://x/view.html', name: 'view', mimeType: 'text/html;profile=mcp-app', listed: false, read: () => '' });
+    const view = defineResource({
+      uri: 'ui://x/view.html',
+      name: 'view',
+      mimeType: 'text/html;profile=mcp-app',
+      listed: false,
+      read: () => '',
+    });
     const doc = defineResource({ uri: 'docs://x/a', name: 'a', mimeType: 'text/markdown', read: () => '' });
     const sut = compileCatalog('test', [], [view, doc], createSchemaCompiler(), resolve);
     expect(sut.resourceList.map((r) => r.uri)).toEqual(['docs://x/a']);

@@ -21,7 +21,10 @@ export class MemoryDocsController {
   @Get('AGENTS.md')
   @Header('Content-Type', MARKDOWN)
   @ApiProduces('text/markdown')
-  @ApiOperation({ operationId: 'RecallDocsController_rootGuide', summary: 'Guide for agents: every product of this service and where to start' })
+  @ApiOperation({
+    operationId: 'RecallDocsController_rootGuide',
+    summary: 'Guide for agents: every product of this service and where to start',
+  })
   rootGuide(): string {
     return this.memory.document('ROOT-AGENTS.md');
   }

@@ -15,11 +15,67 @@ import { scanForSecrets } from './secret-rules.js';
 // Fragments that start or extend a match of some rule; repeated, they are what makes a backtracking
 // pattern quadratic (each one is an attack that worked, or would have, against an earlier pattern).
 const FRAGMENTS = [
-  'eyJ-', 'eyJ', 'eyJa.', '\n', ' ', '\t', '  \n', 'a', 'A1', '-', '_', '.', '=', '?', ':', '/', '<', '>', '[', ']', '(',
-  ')', '![', '](http://', '<img ', 'src=http://', 'sk-', 'sk-ant-', 'ghp_', 'github_pat_', 'xoxb-1-', 'AKIA', 'AIza',
-  'arc_', 'mca_', '-----BEGIN ', 'A ', 'PRIVATE KEY', 'system prompt', '# system', '**', 'you are now a ', 'act as ',
-  'ignore ', 'all ', 'previous ', 'send ', 'the ', 'keys ', '<system', '</', '<|', 'call the ', 'tool', '!', 'aws_secret_access_key=',
-  'https://hooks.slack.com/services/', 'postgres://u:p@', '\u00a0', 'ｅｙＪ', '\u2028',
+  'eyJ-',
+  'eyJ',
+  'eyJa.',
+  '\n',
+  ' ',
+  '\t',
+  '  \n',
+  'a',
+  'A1',
+  '-',
+  '_',
+  '.',
+  '=',
+  '?',
+  ':',
+  '/',
+  '<',
+  '>',
+  '[',
+  ']',
+  '(',
+  ')',
+  '![',
+  '](http://',
+  '<img ',
+  'src=http://',
+  'sk-',
+  'sk-ant-',
+  'ghp_',
+  'github_pat_',
+  'xoxb-1-',
+  'AKIA',
+  'AIza',
+  'arc_',
+  'mca_',
+  '-----BEGIN ',
+  'A ',
+  'PRIVATE KEY',
+  'system prompt',
+  '# system',
+  '**',
+  'you are now a ',
+  'act as ',
+  'ignore ',
+  'all ',
+  'previous ',
+  'send ',
+  'the ',
+  'keys ',
+  '<system',
+  '</',
+  '<|',
+  'call the ',
+  'tool',
+  '!',
+  'aws_secret_access_key=',
+  'https://hooks.slack.com/services/',
+  'postgres://u:p@',
+  '\u00a0',
+  'ｅｙＪ',
+  '\u2028',
 ];
 
 /** Adversarial strings: one fragment repeated, or a few interleaved, up to `max` UTF-16 units. */
@@ -57,7 +113,12 @@ describe('content rules are linear-time (ReDoS)', () => {
   // depends on a time budget, which a busy shared machine makes unreliable).
   it('the patterns built at run time stay fast on the attack strings found against their earlier forms', () => {
     for (const pattern of CONSTRUCTED_CONTENT_PATTERNS) {
-      for (const attack of [':act as '.repeat(2000), `:ACT\tAS\v${':ACT\tAS\v'.repeat(2000)}`, 'call the '.repeat(1800), `.call the ${'a.'.repeat(8000)}`]) {
+      for (const attack of [
+        ':act as '.repeat(2000),
+        `:ACT\tAS\v${':ACT\tAS\v'.repeat(2000)}`,
+        'call the '.repeat(1800),
+        `.call the ${'a.'.repeat(8000)}`,
+      ]) {
         expect(timed(() => pattern.test(attack.slice(0, BODY_MAX_LENGTH)))).toBeLessThan(BUDGET_MS);
       }
     }
@@ -86,9 +147,7 @@ describe('content rules are linear-time (ReDoS)', () => {
     fc.assert(
       fc.property(adversarial(PROFILE_MAX_LENGTH * RAW_LENGTH_FACTOR), adversarial(200), (long, short) => {
         expect(timed(() => validateAgentInput({ handle: short, profile: long }))).toBeLessThan(BUDGET_MS);
-        expect(
-          timed(() => validateCategoryInput({ slug: short, title: short, description: long.slice(0, 2000) })),
-        ).toBeLessThan(BUDGET_MS);
+        expect(timed(() => validateCategoryInput({ slug: short, title: short, description: long.slice(0, 2000) }))).toBeLessThan(BUDGET_MS);
       }),
       { numRuns: 150 },
     );

@@ -141,8 +141,7 @@ function checkField(field: string, raw: unknown, rule: FieldRule, flags: Set<str
     throw new FieldError('invalid_argument', field, `${field} is required`);
   }
   if (typeof raw !== 'string') throw new FieldError('invalid_argument', field, `${field} must be a string`);
-  const tooLong = () =>
-    new FieldError('invalid_argument', field, `${field} must be at most ${rule.max} characters`);
+  const tooLong = () => new FieldError('invalid_argument', field, `${field} must be at most ${rule.max} characters`);
   if (raw.length > rule.max * RAW_LENGTH_FACTOR) throw tooLong();
 
   let value = normalizeText(raw);
@@ -206,9 +205,7 @@ const HANDLE_RULE: FieldRule = {
   max: HANDLE_MAX_LENGTH,
   pattern: {
     regex: HANDLE_PATTERN,
-    describe:
-      `be ${HANDLE_MIN_LENGTH}-${HANDLE_MAX_LENGTH} characters of a-z, 0-9, '_' or '-', ` +
-      'starting with a letter or digit',
+    describe: `be ${HANDLE_MIN_LENGTH}-${HANDLE_MAX_LENGTH} characters of a-z, 0-9, '_' or '-', ` + 'starting with a letter or digit',
   },
 };
 
@@ -218,8 +215,7 @@ const SLUG_RULE: FieldRule = {
   pattern: {
     regex: CATEGORY_SLUG_PATTERN,
     describe:
-      `be ${CATEGORY_SLUG_MIN_LENGTH}-${CATEGORY_SLUG_MAX_LENGTH} characters of a-z, 0-9 or '-', ` +
-      'starting with a letter or digit',
+      `be ${CATEGORY_SLUG_MIN_LENGTH}-${CATEGORY_SLUG_MAX_LENGTH} characters of a-z, 0-9 or '-', ` + 'starting with a letter or digit',
   },
 };
 

@@ -92,12 +92,7 @@ const INJECTION_RULES: ReadonlyArray<{ flag: PromptInjectionFlag; patterns: RegE
   },
   {
     flag: 'prompt_injection:tool_invocation',
-    patterns: [
-      CALL_TOOL_PATTERN,
-      /<\/?(?:tool_call|tool_use|function_calls?|tool_calls)\b/i,
-      /<invoke\s+name\s*=/i,
-      /"tool_calls"\s*:/,
-    ],
+    patterns: [CALL_TOOL_PATTERN, /<\/?(?:tool_call|tool_use|function_calls?|tool_calls)\b/i, /<invoke\s+name\s*=/i, /"tool_calls"\s*:/],
   },
   {
     flag: 'prompt_injection:image_exfiltration',

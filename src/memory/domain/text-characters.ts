@@ -36,13 +36,7 @@ export function codePointLength(s: string): number {
 // ---------------------------------------------------------------------------------------------------------------
 
 export type ForbiddenCharacterKind =
-  | 'control'
-  | 'bidi_control'
-  | 'zero_width'
-  | 'format'
-  | 'invisible_filler'
-  | 'variation_selector_run'
-  | 'lone_surrogate';
+  'control' | 'bidi_control' | 'zero_width' | 'format' | 'invisible_filler' | 'variation_selector_run' | 'lone_surrogate';
 
 export interface ForbiddenCharacter {
   /** The offending code point, e.g. 0x202e. */

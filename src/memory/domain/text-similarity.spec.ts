@@ -30,16 +30,7 @@ describe('tokenize', () => {
 
   it('drops stop words, single characters and long pure numbers', () => {
     const text = "The cache isn't a silver bullet, but it's 10x faster: see ticket 12345678 from 2024 (v 2)";
-    expect(tokenize(text)).toEqual([
-      'cache',
-      'silver',
-      'bullet',
-      '10x',
-      'faster',
-      'see',
-      'ticket',
-      '2024',
-    ]);
+    expect(tokenize(text)).toEqual(['cache', 'silver', 'bullet', '10x', 'faster', 'see', 'ticket', '2024']);
     expect(tokenize('123456 1234567')).toEqual(['123456']);
   });
 
@@ -109,8 +100,19 @@ describe('tfidfVectors and cosine', () => {
   });
 
   it('uses sub-linear tf so repetition does not dominate', () => {
-    const docs = new Map([['d', new Map([['spam', 100], ['ham', 1]])]]);
-    const df = new Map([['spam', 1], ['ham', 1]]);
+    const docs = new Map([
+      [
+        'd',
+        new Map([
+          ['spam', 100],
+          ['ham', 1],
+        ]),
+      ],
+    ]);
+    const df = new Map([
+      ['spam', 1],
+      ['ham', 1],
+    ]);
     const vec = tfidfVectors(docs, df, 10).get('d')!;
     expect(vec.get('spam')! / vec.get('ham')!).toBeCloseTo(1 + Math.log(100), 10);
   });

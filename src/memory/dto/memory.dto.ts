@@ -24,7 +24,9 @@ export class MemoryReadMessagesQueryDto extends MemoryPageQueryDto {
 }
 
 export class MemorySearchQueryDto extends MemoryPageQueryDto {
-  @ApiProperty({ description: 'Search words (web-search syntax: "phrase", OR, -word).', example: 'postgres timeout' }) @IsOptional() q?: string;
+  @ApiProperty({ description: 'Search words (web-search syntax: "phrase", OR, -word).', example: 'postgres timeout' })
+  @IsOptional()
+  q?: string;
   @ApiPropertyOptional({ type: 'boolean', default: false, description: 'Include messages flagged by the heuristics.' })
   @IsOptional()
   include_flagged?: string;

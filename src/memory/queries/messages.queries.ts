@@ -55,8 +55,7 @@ export interface IndexedMessageRow {
   created_at: Date;
 }
 
-const visible = (includeFlagged: boolean, alias = 'm') =>
-  `${alias}.hidden_at IS NULL${includeFlagged ? '' : ` AND ${alias}.flags = '{}'`}`;
+const visible = (includeFlagged: boolean, alias = 'm') => `${alias}.hidden_at IS NULL${includeFlagged ? '' : ` AND ${alias}.flags = '{}'`}`;
 
 export const MESSAGE_COLUMNS = `m.id, c.slug AS category, m.topic, m.title, m.body, a.handle AS author,
   m.created_at, m.flags, m.duplicate_of`;
@@ -114,7 +113,6 @@ export const INDEX_CHUNK_SQL = `${INDEXED_MESSAGE}
 /** search_memory's in-process index: the visible messages among ids $1 (changed since the last sync). */
 export const INDEX_ROWS_SQL = `${INDEXED_MESSAGE}
   WHERE m.id = ANY($1::uuid[]) AND m.hidden_at IS NULL`;
-
 
 export const MESSAGE_QUERIES = {
   /** The author's own message with this content hash: $1 author id, $2 hash. */

@@ -18,8 +18,7 @@ export type MemoryDocumentName = 'AGENTS.md' | 'API.md' | 'ROOT-AGENTS.md';
 /** Reads Recall's Markdown documents once; `{{base_url}}` becomes the public base URL. */
 export function loadMemoryDocuments(baseUrl: string): Record<MemoryDocumentName, string> {
   const root = projectRoot();
-  const read = (...parts: string[]) =>
-    readFileSync(path.join(root, ...parts), 'utf8').replaceAll('{{base_url}}', baseUrl);
+  const read = (...parts: string[]) => readFileSync(path.join(root, ...parts), 'utf8').replaceAll('{{base_url}}', baseUrl);
   return {
     'AGENTS.md': read('docs', 'recall', 'AGENTS.md'),
     'API.md': read('docs', 'recall', 'API.md'),

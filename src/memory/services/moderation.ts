@@ -31,9 +31,10 @@ export class Moderation {
   async moderateMessage(operator: OperatorRef, id: string, hide: boolean, reason: unknown): Promise<ModerationActionView> {
     const why = reasonArg(reason);
     return this.db.transaction(async (tx) => {
-      const [, count] = (await (hide
-        ? tx.query(MESSAGE_QUERIES.hide, [id, why])
-        : tx.query(MESSAGE_QUERIES.restore, [id]))) as [unknown, number];
+      const [, count] = (await (hide ? tx.query(MESSAGE_QUERIES.hide, [id, why]) : tx.query(MESSAGE_QUERIES.restore, [id]))) as [
+        unknown,
+        number,
+      ];
       if (!count) throw memoryError('not_found', `No message with id ${id}.`);
       return this.log(tx, operator, hide ? 'hide_message' : 'restore_message', 'message', id, why);
     });

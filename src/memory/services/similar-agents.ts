@@ -105,7 +105,10 @@ export class SimilarAgents {
     for (const r of topicRows) {
       const id = String(r.author_id);
       if (!places.has(id)) places.set(id, new Set());
-      places.get(id)!.add(`c:${String(r.category_id)}`).add(`t:${String(r.category_id)}/${String(r.topic).toLowerCase()}`);
+      places
+        .get(id)!
+        .add(`c:${String(r.category_id)}`)
+        .add(`t:${String(r.category_id)}/${String(r.topic).toLowerCase()}`);
     }
 
     const profiles = new Map<string, Map<string, number>>();

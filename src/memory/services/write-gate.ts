@@ -66,7 +66,9 @@ export class WriteGate {
   }
 
   argsHash(tool: WriteTool, fields: Record<string, unknown>): string {
-    return createHash('sha256').update(canonical({ tool, ...fields }), 'utf8').digest('hex');
+    return createHash('sha256')
+      .update(canonical({ tool, ...fields }), 'utf8')
+      .digest('hex');
   }
 
   /**
@@ -81,14 +83,7 @@ export class WriteGate {
   }
 
   /** Remembers a write's result under its request id, in the write's transaction. */
-  async record(
-    tx: EntityManager,
-    agentId: string,
-    requestId: string,
-    tool: WriteTool,
-    argsHash: string,
-    result: object,
-  ): Promise<void> {
+  async record(tx: EntityManager, agentId: string, requestId: string, tool: WriteTool, argsHash: string, result: object): Promise<void> {
     await tx.query(WRITE_REQUEST_QUERIES.record, [agentId, requestId, tool, argsHash, JSON.stringify(result)]);
     // Records are kept at least 24 hours; old ones are swept now and then, off the request's path.
     if (Math.random() < 0.02) {

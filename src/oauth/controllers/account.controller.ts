@@ -32,31 +32,44 @@ export class AccountController {
   }
 
   @Post('account/grants/:id/revoke')
-
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
-  async revokeGrant(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async revokeGrant(
+    @Req() request: FastifyRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     return this.ownerAction(request, body, reply, async (owner) => this.account.revokeGrant(owner, id));
   }
 
   @Post('account/agents/:id/revoke')
-
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
-  async revokeAgent(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async revokeAgent(
+    @Req() request: FastifyRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     return this.ownerAction(request, body, reply, async (owner) => this.account.setAgentStatus(owner, id, 'revoked'));
   }
 
   @Post('account/agents/:id/restore')
-
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
-  async restoreAgent(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async restoreAgent(
+    @Req() request: FastifyRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     return this.ownerAction(request, body, reply, async (owner) => this.account.setAgentStatus(owner, id, 'active'));
   }
 
   @Post('account/rp-policies')
-
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   async setPolicy(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    return this.ownerAction(request, body, reply, async (owner) => this.account.setPolicy(owner, field(body, 'service'), field(body, 'policy')));
+    return this.ownerAction(request, body, reply, async (owner) =>
+      this.account.setPolicy(owner, field(body, 'service'), field(body, 'policy')),
+    );
   }
 
   private async ownerAction(
@@ -68,7 +81,10 @@ export class AccountController {
     const owner = await this.sessions.owner(request);
     if (!owner) return sendRedirect(reply, '/signin?return_to=%2Faccount', 303, brokerHeaders());
     if (!(await this.account.checkCsrf(owner, field(body, 'csrf')))) {
-      return sendPage(reply, errorPage(403, 'Not changed', 'The form could not be verified (CSRF check failed). Reload the page and try again.'));
+      return sendPage(
+        reply,
+        errorPage(403, 'Not changed', 'The form could not be verified (CSRF check failed). Reload the page and try again.'),
+      );
     }
     try {
       await action(owner);
@@ -84,37 +100,83 @@ export class AccountController {
     const agreement = await this.delegation.current();
     const owner = await this.sessions.owner(request);
     const signable = owner
-      ? { csrf: await this.account.csrfFor(owner), returnTo: '/account', alreadySigned: (await this.delegation.status(owner)).current_signed }
+      ? {
+          csrf: await this.account.csrfFor(owner),
+          returnTo: '/account',
+          alreadySigned: (await this.delegation.status(owner)).current_signed,
+        }
       : undefined;
     return sendPage(reply, agreementPage({ agreement, current: true, signable }));
   }
 
   @Get('legal/delegation/sign')
-  async signPage(@Req() request: FastifyRequest, @Query('return_to') returnTo: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async signPage(
+    @Req() request: FastifyRequest,
+    @Query('return_to') returnTo: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     const owner = await this.sessions.owner(request);
     const back = safeReturnTo(returnTo);
-    if (!owner) return sendRedirect(reply, `/signin?return_to=${encodeURIComponent(`/legal/delegation/sign?return_to=${encodeURIComponent(back)}`)}`, 302, brokerHeaders());
+    if (!owner) {
+      return sendRedirect(
+        reply,
+        `/signin?return_to=${encodeURIComponent(`/legal/delegation/sign?return_to=${encodeURIComponent(back)}`)}`,
+        302,
+        brokerHeaders(),
+      );
+    }
     const agreement = await this.delegation.current();
     const status = await this.delegation.status(owner);
-    return sendPage(reply, agreementPage({ agreement, current: true, signable: { csrf: await this.account.csrfFor(owner), returnTo: back, alreadySigned: status.current_signed } }));
+    return sendPage(
+      reply,
+      agreementPage({
+        agreement,
+        current: true,
+        signable: { csrf: await this.account.csrfFor(owner), returnTo: back, alreadySigned: status.current_signed },
+      }),
+    );
   }
 
   @Post('legal/delegation/sign')
-
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   async sign(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const owner = await this.sessions.owner(request);
     if (!owner) return sendRedirect(reply, '/signin?return_to=%2Flegal%2Fdelegation%2Fsign', 303, brokerHeaders());
     if (!(await this.account.checkCsrf(owner, field(body, 'csrf')))) {
-      return sendPage(reply, errorPage(403, 'Not signed', 'The form could not be verified (CSRF check failed). Reload the page and try again.'));
+      return sendPage(
+        reply,
+        errorPage(403, 'Not signed', 'The form could not be verified (CSRF check failed). Reload the page and try again.'),
+      );
     }
     const current = await this.delegation.current();
     const back = safeReturnTo(field(body, 'return_to'));
     if (field(body, 'version') !== current.version) {
-      return sendPage(reply, agreementPage({ agreement: current, current: true, signable: { csrf: await this.account.csrfFor(owner), returnTo: back, alreadySigned: false }, problem: 'A newer version was published meanwhile; read it and sign again.' }, 409));
+      return sendPage(
+        reply,
+        agreementPage(
+          {
+            agreement: current,
+            current: true,
+            signable: { csrf: await this.account.csrfFor(owner), returnTo: back, alreadySigned: false },
+            problem: 'A newer version was published meanwhile; read it and sign again.',
+          },
+          409,
+        ),
+      );
     }
     if (field(body, 'accept_agreement') !== 'yes') {
-      return sendPage(reply, agreementPage({ agreement: current, current: true, signable: { csrf: await this.account.csrfFor(owner), returnTo: back, alreadySigned: false }, problem: 'Tick the box to sign.' }, 400));
+      return sendPage(
+        reply,
+        agreementPage(
+          {
+            agreement: current,
+            current: true,
+            signable: { csrf: await this.account.csrfFor(owner), returnTo: back, alreadySigned: false },
+            problem: 'Tick the box to sign.',
+          },
+          400,
+        ),
+      );
     }
     await this.delegation.sign(owner, current.version, request.ip);
     return sendRedirect(reply, back, 303, brokerHeaders());

@@ -27,18 +27,35 @@ export class AuthorizeController {
   @Get('authorize')
   @ApiOperation({ summary: 'Authorization endpoint: consent page for the signed-in owner (PKCE S256 required)' })
   @ApiProduces('text/html')
-  @ApiQuery({ name: 'client_id', required: true, example: 'mcc_example', description: 'A registered client_id or an https Client ID Metadata Document URL.' })
-  @ApiQuery({ name: 'redirect_uri', required: false, description: 'One of the client\'s redirect URIs (loopback: any port).' })
+  @ApiQuery({
+    name: 'client_id',
+    required: true,
+    example: 'mcc_example',
+    description: 'A registered client_id or an https Client ID Metadata Document URL.',
+  })
+  @ApiQuery({ name: 'redirect_uri', required: false, description: "One of the client's redirect URIs (loopback: any port)." })
   @ApiQuery({ name: 'response_type', required: false, example: 'code' })
   @ApiQuery({ name: 'code_challenge', required: false, description: 'S256 PKCE challenge (required for a code).' })
   @ApiQuery({ name: 'code_challenge_method', required: false, example: 'S256' })
   @ApiQuery({ name: 'state', required: false })
-  @ApiQuery({ name: 'scope', required: false, description: 'Space-separated; absent: identity:read identity:write tos:accept inbox:read inbox:send.' })
+  @ApiQuery({
+    name: 'scope',
+    required: false,
+    description: 'Space-separated; absent: identity:read identity:write tos:accept inbox:read inbox:send.',
+  })
   @ApiQuery({ name: 'resource', required: false, description: 'Absent or exactly PUBLIC_BASE_URL/broker/mcp.' })
   @ApiResponse({ status: 200, description: 'The consent page (HTML).', content: { 'text/html': {} } })
   @ApiResponse({ status: 302, description: 'To the sign-in page, or back to the client with code or error, state and iss.' })
-  @ApiResponse({ status: 400, description: 'Unknown client or redirect URI: an error page, never a redirect.', content: { 'text/html': {} } })
-  async authorize(@Req() request: FastifyRequest, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  @ApiResponse({
+    status: 400,
+    description: 'Unknown client or redirect URI: an error page, never a redirect.',
+    content: { 'text/html': {} },
+  })
+  async authorize(
+    @Req() request: FastifyRequest,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     let validated;
     try {
       validated = await this.authorization.validate(query);
@@ -54,7 +71,6 @@ export class AuthorizeController {
   }
 
   @Post('authorize/decision')
-
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   @ApiExcludeEndpoint()
   async decide(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {

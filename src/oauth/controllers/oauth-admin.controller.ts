@@ -2,7 +2,15 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
 import type { OperatorView } from '../../common/auth/operators.service.js';
-import { AgentsQuery, BrokerListQuery, OwnersQuery, PreregisterClientDto, PublishAgreementDto, StatusChangeDto, TokensQuery } from '../dto/admin.dto.js';
+import {
+  AgentsQuery,
+  BrokerListQuery,
+  OwnersQuery,
+  PreregisterClientDto,
+  PublishAgreementDto,
+  StatusChangeDto,
+  TokensQuery,
+} from '../dto/admin.dto.js';
 import { OauthAdminService } from '../services/oauth-admin.service.js';
 
 /** Operators' management of the identity broker (operator token required; every change audited). */

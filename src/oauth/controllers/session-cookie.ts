@@ -27,7 +27,10 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
 /** HttpOnly, SameSite=Lax, Secure on https; the absolute lifetime is enforced server-side too. */
 export function setSessionCookie(reply: FastifyReply, config: AppConfig, value: string, maxAgeSeconds: number): void {
   const secure = config.publicBaseUrl.startsWith('https://') ? '; Secure' : '';
-  void reply.header('set-cookie', `${sessionCookieName(config)}=${encodeURIComponent(value)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`);
+  void reply.header(
+    'set-cookie',
+    `${sessionCookieName(config)}=${encodeURIComponent(value)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`,
+  );
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: AppConfig): void {

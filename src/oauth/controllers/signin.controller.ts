@@ -32,7 +32,6 @@ export class SigninController {
   }
 
   @Post('signin')
-
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   async start(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const returnTo = safeReturnTo(field(body, 'return_to'));
@@ -50,7 +49,6 @@ export class SigninController {
   }
 
   @Post('signin/code')
-
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   async code(@Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const handle = field(body, 'handle') ?? '';
@@ -72,7 +70,6 @@ export class SigninController {
   }
 
   @Post('signin/confirm')
-
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   async confirm(@Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     try {
@@ -84,12 +81,13 @@ export class SigninController {
   }
 
   @Post('signout')
-
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   async signOut(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const owner = await this.sessions.owner(request);
     if (owner) {
-      if (!(await this.account.checkCsrf(owner, field(body, 'csrf')))) return sendPage(reply, errorPage(403, 'Not signed out', 'The form could not be verified. Reload the page and try again.'));
+      if (!(await this.account.checkCsrf(owner, field(body, 'csrf')))) {
+        return sendPage(reply, errorPage(403, 'Not signed out', 'The form could not be verified. Reload the page and try again.'));
+      }
       await this.owners.signOut(owner);
     }
     clearSessionCookie(reply, this.config);

@@ -48,13 +48,18 @@ export class OauthTokenController {
   }
 
   @Post('token')
-
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   @HttpCode(200)
   @SkipThrottle()
   @ApiOperation({ summary: 'Token endpoint (authorization_code with PKCE S256, refresh_token with rotation)' })
-  @ApiResponse({ status: 200, description: '{access_token (mca_…), token_type, expires_in, scope, refresh_token (mcr_…)?}, Cache-Control: no-store' })
-  @ApiResponse({ status: 400, description: 'RFC 6749 error: invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, invalid_target' })
+  @ApiResponse({
+    status: 200,
+    description: '{access_token (mca_…), token_type, expires_in, scope, refresh_token (mcr_…)?}, Cache-Control: no-store',
+  })
+  @ApiResponse({
+    status: 400,
+    description: 'RFC 6749 error: invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, invalid_target',
+  })
   @ApiResponse({ status: 401, description: 'invalid_client' })
   async token(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<unknown> {
     withCors(reply);
@@ -67,10 +72,14 @@ export class OauthTokenController {
       const grantType = params.grant_type;
       let result: unknown;
       if (grantType === 'authorization_code') {
-        if (!client.grantTypes.includes('authorization_code')) throw new OAuthError('unauthorized_client', 'This client may not use the authorization_code grant.');
+        if (!client.grantTypes.includes('authorization_code')) {
+          throw new OAuthError('unauthorized_client', 'This client may not use the authorization_code grant.');
+        }
         result = await this.tokens.exchangeCode(client, params);
       } else if (grantType === 'refresh_token') {
-        if (!client.grantTypes.includes('refresh_token')) throw new OAuthError('unauthorized_client', 'This client may not use refresh tokens.');
+        if (!client.grantTypes.includes('refresh_token')) {
+          throw new OAuthError('unauthorized_client', 'This client may not use refresh tokens.');
+        }
         result = await this.tokens.refresh(client, params);
       } else if (grantType === undefined) {
         throw new OAuthError('invalid_request', 'grant_type is required.');
@@ -86,7 +95,6 @@ export class OauthTokenController {
   }
 
   @Post('register')
-
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   @HttpCode(201)
   @SkipThrottle()
@@ -107,7 +115,6 @@ export class OauthTokenController {
   }
 
   @Post('revoke')
-
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   @HttpCode(200)
   @SkipThrottle()

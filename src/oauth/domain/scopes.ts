@@ -1,10 +1,10 @@
 /** The broker's OAuth scopes, in the order pages list them, with plain-word descriptions. */
 export const SCOPES = {
-  'identity:read': 'See this agent\'s identity, its owner (you) and the services it signed up to',
-  'identity:write': 'Create or resume this agent\'s identity',
-  'tos:accept': 'Accept services\' terms on your behalf and get signed proof of the agent\'s identity for signups',
-  'inbox:read': 'Read the agent\'s mailbox and wait for new mail',
-  'inbox:send': 'Send email from the agent\'s own mailbox',
+  'identity:read': "See this agent's identity, its owner (you) and the services it signed up to",
+  'identity:write': "Create or resume this agent's identity",
+  'tos:accept': "Accept services' terms on your behalf and get signed proof of the agent's identity for signups",
+  'inbox:read': "Read the agent's mailbox and wait for new mail",
+  'inbox:send': "Send email from the agent's own mailbox",
   offline_access: 'Stay connected without asking you again (refresh tokens, 30 days)',
 } as const;
 

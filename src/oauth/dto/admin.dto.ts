@@ -22,11 +22,11 @@ export class AgentsQuery extends BrokerListQuery {
 }
 
 export class TokensQuery extends BrokerListQuery {
-  @ApiPropertyOptional({ description: 'Only this owner\'s tokens.' })
+  @ApiPropertyOptional({ description: "Only this owner's tokens." })
   @IsOptional()
   @IsUUID('all', { message: 'owner_id must be a UUID' })
   owner_id?: string;
-  @ApiPropertyOptional({ description: 'Only this client\'s tokens (the client row id).' })
+  @ApiPropertyOptional({ description: "Only this client's tokens (the client row id)." })
   @IsOptional()
   @IsUUID('all', { message: 'client_id must be a UUID' })
   client_id?: string;
@@ -62,7 +62,9 @@ export class PreregisterClientDto {
   redirect_uris!: string[];
   @ApiPropertyOptional({ enum: ['none', 'client_secret_basic', 'client_secret_post'] })
   @IsOptional()
-  @IsIn(['none', 'client_secret_basic', 'client_secret_post'], { message: 'token_endpoint_auth_method must be none, client_secret_basic or client_secret_post' })
+  @IsIn(['none', 'client_secret_basic', 'client_secret_post'], {
+    message: 'token_endpoint_auth_method must be none, client_secret_basic or client_secret_post',
+  })
   token_endpoint_auth_method?: string;
   @ApiPropertyOptional({ example: ['authorization_code', 'refresh_token'] })
   @IsOptional()

@@ -34,7 +34,9 @@ export class AccessPolicy {
   }
 
   async check(token: string | undefined, resource = this.resource): Promise<AccessDecision> {
-    if (token === undefined) return { ok: false, status: 401, reason: 'missing', message: 'This server needs an OAuth bearer access token.' };
+    if (token === undefined) {
+      return { ok: false, status: 401, reason: 'missing', message: 'This server needs an OAuth bearer access token.' };
+    }
     const invalid = (message: string): AccessDecision => ({ ok: false, status: 401, reason: 'invalid_token', message });
     if (!TOKEN_SHAPE.test(token)) return invalid('The access token is malformed.');
     const rows = (await this.dataSource.query(ACCESS_TOKEN_SQL, [hashToken(token)])) as AccessTokenRow[];
@@ -54,7 +56,9 @@ export class AccessPolicy {
         message: 'The owner must sign the current Master Agent Delegation agreement (see the account page) before this token works again.',
       };
     }
-    this.dataSource.query(TOUCH_GRANT_SQL, [row.grant_id]).catch((error: unknown) => this.logger.warn(`Could not mark grant used: ${(error as Error).message}`));
+    this.dataSource
+      .query(TOUCH_GRANT_SQL, [row.grant_id])
+      .catch((error: unknown) => this.logger.warn(`Could not mark grant used: ${(error as Error).message}`));
     return {
       ok: true,
       principal: {

@@ -35,7 +35,11 @@ export class AccountService {
 
   async checkCsrf(owner: OwnerPrincipal, presented: string | undefined): Promise<boolean> {
     const expected = await this.csrfFor(owner);
-    return typeof presented === 'string' && presented.length === expected.length && timingSafeEqual(Buffer.from(presented), Buffer.from(expected));
+    return (
+      typeof presented === 'string' &&
+      presented.length === expected.length &&
+      timingSafeEqual(Buffer.from(presented), Buffer.from(expected))
+    );
   }
 
   async view(owner: OwnerPrincipal, notice?: string): Promise<AccountView> {
@@ -81,12 +85,20 @@ export class AccountService {
       throw oauthErrors.invalid('Give a service origin (or *) and one of allow, warn, require, block.');
     }
     await this.identity.setOwnerPolicy(owner, service.trim(), value as 'allow' | 'warn' | 'require' | 'block' | null);
-    await this.audit.record(`owner:${owner.ownerId}`, 'rp_policy.set', 'rp_policy', service.trim().slice(0, 300), owner.ownerId, { policy: value });
+    await this.audit.record(`owner:${owner.ownerId}`, 'rp_policy.set', 'rp_policy', service.trim().slice(0, 300), owner.ownerId, {
+      policy: value,
+    });
   }
 
   async setAgentStatus(owner: OwnerPrincipal, agentId: string, status: 'active' | 'revoked'): Promise<void> {
     if (!/^[0-9a-f-]{36}$/.test(agentId)) throw oauthErrors.grantNotFound();
     await this.identity.setAgentStatusByOwner(owner, agentId, status);
-    await this.audit.record(`owner:${owner.ownerId}`, status === 'active' ? 'agent.restored' : 'agent.revoked', 'agent', agentId, owner.ownerId);
+    await this.audit.record(
+      `owner:${owner.ownerId}`,
+      status === 'active' ? 'agent.restored' : 'agent.revoked',
+      'agent',
+      agentId,
+      owner.ownerId,
+    );
   }
 }

@@ -124,7 +124,8 @@ export class AuthorizationService {
       redirectUri = requested;
     }
     const state = one('state') ?? null;
-    const fail = (error: string, description: string) => new AuthorizeRedirectError(this.redirectTo(redirectUri, { error, error_description: description, state }), error, description);
+    const fail = (error: string, description: string) =>
+      new AuthorizeRedirectError(this.redirectTo(redirectUri, { error, error_description: description, state }), error, description);
     for (const name of ['response_type', 'code_challenge', 'code_challenge_method', 'scope', 'resource', 'state']) {
       if (Array.isArray(query[name])) throw fail('invalid_request', `The parameter ${name} was sent more than once.`);
     }
@@ -133,7 +134,9 @@ export class AuthorizationService {
     const codeChallenge = one('code_challenge');
     if (!codeChallenge) throw fail('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256.');
     if (one('code_challenge_method') !== 'S256') throw fail('invalid_request', 'code_challenge_method must be S256.');
-    if (!/^[A-Za-z0-9_-]{43}$/.test(codeChallenge)) throw fail('invalid_request', 'code_challenge must be a base64url SHA-256 (43 characters).');
+    if (!/^[A-Za-z0-9_-]{43}$/.test(codeChallenge)) {
+      throw fail('invalid_request', 'code_challenge must be a base64url SHA-256 (43 characters).');
+    }
     const resource = one('resource') ?? this.resource;
     if (resource !== this.resource) throw fail('invalid_target', `This server issues tokens only for ${this.resource}.`);
     const parsed = parseScopes(one('scope') ?? client.scope ?? DEFAULT_SCOPES.join(' '));
@@ -162,7 +165,12 @@ export class AuthorizationService {
     return this.consentView(owner, tx, request.client, csrf);
   }
 
-  private async consentView(owner: OwnerPrincipal, tx: AuthorizationRequestEntity, client: ClientEntity, csrf: string): Promise<ConsentView> {
+  private async consentView(
+    owner: OwnerPrincipal,
+    tx: AuthorizationRequestEntity,
+    client: ClientEntity,
+    csrf: string,
+  ): Promise<ConsentView> {
     const redirect = new URL(tx.redirectUri);
     const cimd = client.kind === 'cimd';
     const loopbackOnly = client.redirectUris.every((r) => {
@@ -202,31 +210,51 @@ export class AuthorizationService {
    * @throws AuthorizePageError (unknown, expired or foreign transaction; CSRF failure)
    */
   async decide(owner: OwnerPrincipal, decision: Decision): Promise<{ redirect: string } | { again: ConsentView; problem: string }> {
-    const id = typeof decision.transactionId === 'string' && /^[0-9a-f-]{36}$/.test(decision.transactionId) ? decision.transactionId : undefined;
+    const id =
+      typeof decision.transactionId === 'string' && /^[0-9a-f-]{36}$/.test(decision.transactionId) ? decision.transactionId : undefined;
     const tx = id ? await this.transactions.findOne({ where: { id } }) : null;
-    if (!tx || tx.sessionId !== owner.sessionId || tx.ownerId !== owner.ownerId) throw new AuthorizePageError('This authorization request is unknown or belongs to another session. Start again from your app.');
+    if (!tx || tx.sessionId !== owner.sessionId || tx.ownerId !== owner.ownerId) {
+      throw new AuthorizePageError('This authorization request is unknown or belongs to another session. Start again from your app.');
+    }
     const csrf = typeof decision.csrf === 'string' ? decision.csrf : '';
     if (!csrf || !timingSafeEqual(Buffer.from(hashToken(csrf)), Buffer.from(tx.csrfHash))) {
       throw new AuthorizePageError('The form could not be verified (CSRF check failed). Start again from your app.');
     }
-    if (tx.completedAt || tx.expiresAt.getTime() <= Date.now()) throw new AuthorizePageError('This authorization request has expired or was already answered. Start again from your app.');
+    if (tx.completedAt || tx.expiresAt.getTime() <= Date.now()) {
+      throw new AuthorizePageError('This authorization request has expired or was already answered. Start again from your app.');
+    }
     const client = await this.clients.byRowId(tx.clientRowId);
     if (!client || client.revokedAt) throw new AuthorizePageError('This client has been revoked.');
 
     if (decision.action === 'deny') {
       await this.finish(tx.id);
       await this.audit.record(`owner:${owner.ownerId}`, 'consent.denied', 'client', client.clientId, owner.ownerId, { scopes: tx.scopes });
-      return { redirect: this.redirectTo(tx.redirectUri, { error: 'access_denied', error_description: 'The owner denied the request.', state: tx.state }) };
+      return {
+        redirect: this.redirectTo(tx.redirectUri, {
+          error: 'access_denied',
+          error_description: 'The owner denied the request.',
+          state: tx.state,
+        }),
+      };
     }
     const ownerRow = (await this.dataSource.query(OWNER_STATUS_SQL, [owner.ownerId])) as OwnerStatusRow[];
     if (ownerRow[0]?.status !== 'active') {
       await this.finish(tx.id);
-      return { redirect: this.redirectTo(tx.redirectUri, { error: 'access_denied', error_description: 'This owner account is suspended.', state: tx.state }) };
+      return {
+        redirect: this.redirectTo(tx.redirectUri, {
+          error: 'access_denied',
+          error_description: 'This owner account is suspended.',
+          state: tx.state,
+        }),
+      };
     }
     const agreement = await this.delegation.status(owner);
     if (!agreement.current_signed) {
       if (!decision.acceptAgreement) {
-        return { again: await this.consentView(owner, tx, client, csrf), problem: 'Tick the box to sign the Master Agent Delegation agreement, or deny.' };
+        return {
+          again: await this.consentView(owner, tx, client, csrf),
+          problem: 'Tick the box to sign the Master Agent Delegation agreement, or deny.',
+        };
       }
       await this.delegation.sign(owner, agreement.current.version, decision.ip);
     }
@@ -237,23 +265,43 @@ export class AuthorizationService {
     if (choice !== 'new') {
       const agent = await this.identity.ownedAgent(owner, choice);
       if (!agent || agent.status !== 'active') {
-        return { again: await this.consentView(owner, tx, client, csrf), problem: 'Choose one of your active agents, or create a new one.' };
+        return {
+          again: await this.consentView(owner, tx, client, csrf),
+          problem: 'Choose one of your active agents, or create a new one.',
+        };
       }
       agentId = agent.id;
     } else {
       agentId = '';
     }
     const redirect = await this.dataSource.transaction(async (em) => {
-      const done = await em.getRepository(AuthorizationRequestEntity).update({ id: tx.id, completedAt: IsNull() }, { completedAt: new Date() });
+      const done = await em
+        .getRepository(AuthorizationRequestEntity)
+        .update({ id: tx.id, completedAt: IsNull() }, { completedAt: new Date() });
       if (!done.affected) throw new AuthorizePageError('This authorization request was already answered.');
       if (!agentId) {
         const name = typeof decision.newAgentName === 'string' && decision.newAgentName.trim() ? decision.newAgentName : client.clientName;
         agentId = (await this.identity.createAgent(owner, name, client.clientName, em)).id;
       }
       const grants = em.getRepository(GrantEntity);
-      const grant = await grants.save(grants.create({ ownerId: owner.ownerId, clientRowId: client.id, agentId, scopes: tx.scopes, resource: tx.resource }));
-      const code = await this.tokens.issueCode(em, grant, { redirectUri: tx.redirectUri, codeChallenge: tx.codeChallenge, scopes: tx.scopes, resource: tx.resource });
-      await this.audit.record(`owner:${owner.ownerId}`, 'consent.granted', 'client', client.clientId, owner.ownerId, { scopes: tx.scopes, agent_id: agentId, grant_id: grant.id }, em);
+      const grant = await grants.save(
+        grants.create({ ownerId: owner.ownerId, clientRowId: client.id, agentId, scopes: tx.scopes, resource: tx.resource }),
+      );
+      const code = await this.tokens.issueCode(em, grant, {
+        redirectUri: tx.redirectUri,
+        codeChallenge: tx.codeChallenge,
+        scopes: tx.scopes,
+        resource: tx.resource,
+      });
+      await this.audit.record(
+        `owner:${owner.ownerId}`,
+        'consent.granted',
+        'client',
+        client.clientId,
+        owner.ownerId,
+        { scopes: tx.scopes, agent_id: agentId, grant_id: grant.id },
+        em,
+      );
       return this.redirectTo(tx.redirectUri, { code, state: tx.state });
     });
     return { redirect };

@@ -16,10 +16,16 @@ export class CimdFetcher {
 
   async fetch(url: string): Promise<Record<string, unknown>> {
     try {
-      const { json } = await safeFetchJson(url, { maxBytes: CIMD_MAX_BYTES, timeoutMs: 3000, allowLoopback: this.config.oauthCimdAllowLoopback });
+      const { json } = await safeFetchJson(url, {
+        maxBytes: CIMD_MAX_BYTES,
+        timeoutMs: 3000,
+        allowLoopback: this.config.oauthCimdAllowLoopback,
+      });
       return json;
     } catch (error) {
-      if (error instanceof SafeFetchError) throw new Error(`the client metadata document could not be fetched: ${error.message}`, { cause: error });
+      if (error instanceof SafeFetchError) {
+        throw new Error(`the client metadata document could not be fetched: ${error.message}`, { cause: error });
+      }
       throw error;
     }
   }

@@ -70,9 +70,13 @@ export class ClientsService {
     }
     let scope: string | null = null;
     if (meta.scope !== undefined) {
-      if (typeof meta.scope !== 'string' || meta.scope.length > 500) throw new OAuthError('invalid_client_metadata', 'scope must be a space-separated string.');
+      if (typeof meta.scope !== 'string' || meta.scope.length > 500) {
+        throw new OAuthError('invalid_client_metadata', 'scope must be a space-separated string.');
+      }
       const parsed = parseScopes(meta.scope);
-      if (parsed.unknown.length > 0) throw new OAuthError('invalid_client_metadata', `Unknown scope: ${parsed.unknown.slice(0, 3).join(' ')}.`);
+      if (parsed.unknown.length > 0) {
+        throw new OAuthError('invalid_client_metadata', `Unknown scope: ${parsed.unknown.slice(0, 3).join(' ')}.`);
+      }
       scope = parsed.scopes.join(' ') || null;
     }
     const extra: Record<string, unknown> = {};
@@ -83,7 +87,9 @@ export class ClientsService {
         if (Array.isArray(value) && value.every((v) => typeof v === 'string' && v.length <= 254) && value.length <= 5) extra[key] = value;
         continue;
       }
-      if (typeof value !== 'string' || value.length > 2000) throw new OAuthError('invalid_client_metadata', `${key} must be a string of at most 2000 characters.`);
+      if (typeof value !== 'string' || value.length > 2000) {
+        throw new OAuthError('invalid_client_metadata', `${key} must be a string of at most 2000 characters.`);
+      }
       extra[key] = value;
     }
     return { redirectUris: uris as string[], method, grantTypes: grantTypes as string[], name: name.trim(), scope, extra };
@@ -213,7 +219,9 @@ export class ClientsService {
       if (colon < 0) throw new OAuthError('invalid_client', 'Malformed Basic credentials.');
       try {
         const basicId = decodeURIComponent(decoded.slice(0, colon));
-        if (clientId !== undefined && clientId !== basicId) throw new OAuthError('invalid_client', 'client_id does not match the credentials.');
+        if (clientId !== undefined && clientId !== basicId) {
+          throw new OAuthError('invalid_client', 'client_id does not match the credentials.');
+        }
         clientId = basicId;
         secret = decodeURIComponent(decoded.slice(colon + 1));
       } catch (error) {
@@ -228,7 +236,9 @@ export class ClientsService {
     const method = client.tokenEndpointAuthMethod;
     if (method === 'none') return client;
     if (method === 'client_secret_basic' && !viaBasic) throw new OAuthError('invalid_client', 'This client authenticates with HTTP Basic.');
-    if (method === 'client_secret_post' && viaBasic) throw new OAuthError('invalid_client', 'This client authenticates with client_secret in the body.');
+    if (method === 'client_secret_post' && viaBasic) {
+      throw new OAuthError('invalid_client', 'This client authenticates with client_secret in the body.');
+    }
     if (!secret || !client.clientSecretHash || !timingSafeEqual(Buffer.from(hashToken(secret)), Buffer.from(client.clientSecretHash))) {
       throw new OAuthError('invalid_client', 'Client authentication failed.');
     }

@@ -47,7 +47,12 @@ export class DelegationService implements OnApplicationBootstrap {
     const inserted = await this.agreements
       .createQueryBuilder()
       .insert()
-      .values({ version: INITIAL_DELEGATION_VERSION, text: INITIAL_DELEGATION_TEXT, sha256: sha256Hex(INITIAL_DELEGATION_TEXT), publishedBy: 'system' })
+      .values({
+        version: INITIAL_DELEGATION_VERSION,
+        text: INITIAL_DELEGATION_TEXT,
+        sha256: sha256Hex(INITIAL_DELEGATION_TEXT),
+        publishedBy: 'system',
+      })
       .orIgnore()
       .execute();
     if ((inserted.raw as unknown[]).length > 0) this.logger.log(`Published delegation agreement ${INITIAL_DELEGATION_VERSION}`);

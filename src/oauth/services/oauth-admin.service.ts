@@ -81,8 +81,17 @@ export class OauthAdminService {
     private readonly audit: BrokerAudit,
   ) {}
 
-  async listOwners(status: string | undefined, limit: number, offset: number): Promise<{ owners: OwnerAdminView[]; total: number; limit: number; offset: number }> {
-    const [rows, total] = await this.owners.findAndCount({ where: status ? { status: status as OwnerEntity['status'] } : {}, order: { createdAt: 'DESC' }, take: limit, skip: offset });
+  async listOwners(
+    status: string | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ owners: OwnerAdminView[]; total: number; limit: number; offset: number }> {
+    const [rows, total] = await this.owners.findAndCount({
+      where: status ? { status: status as OwnerEntity['status'] } : {},
+      order: { createdAt: 'DESC' },
+      take: limit,
+      skip: offset,
+    });
     return { owners: rows.map(ownerView), total, limit, offset };
   }
 
@@ -92,15 +101,24 @@ export class OauthAdminService {
     owner.status = status;
     owner.statusReason = reason?.slice(0, 300) ?? null;
     await this.owners.save(owner);
-    await this.audit.record(`operator:${operator}`, status === 'suspended' ? 'owner.suspended' : 'owner.restored', 'owner', id, id, { reason });
+    await this.audit.record(`operator:${operator}`, status === 'suspended' ? 'owner.suspended' : 'owner.restored', 'owner', id, id, {
+      reason,
+    });
     return ownerView(owner);
   }
 
-  async ownerHistory(id: string): Promise<{ owner: OwnerAdminView; agents: AgentView[]; history: AuditView[]; tokens: Record<string, unknown>[] }> {
+  async ownerHistory(
+    id: string,
+  ): Promise<{ owner: OwnerAdminView; agents: AgentView[]; history: AuditView[]; tokens: Record<string, unknown>[] }> {
     const owner = UUID.test(id) ? await this.owners.findOne({ where: { id } }) : null;
     if (!owner) throw oauthErrors.ownerNotFound();
     const { tokens } = await this.tokens.list({ ownerId: id, limit: 200, offset: 0 });
-    return { owner: ownerView(owner), agents: await this.identity.agentsOf(id), history: await this.audit.forOwner(id), tokens: tokens.map(tokenView) };
+    return {
+      owner: ownerView(owner),
+      agents: await this.identity.agentsOf(id),
+      history: await this.audit.forOwner(id),
+      tokens: tokens.map(tokenView),
+    };
   }
 
   listAgents(status: string | undefined, limit: number, offset: number) {
@@ -110,7 +128,14 @@ export class OauthAdminService {
   async setAgentStatus(operator: string, id: string, status: 'active' | 'suspended', reason: string | null): Promise<AgentView> {
     if (!UUID.test(id)) throw oauthErrors.ownerNotFound();
     const agent = await this.identity.setAgentStatusByOperator(id, status, reason);
-    await this.audit.record(`operator:${operator}`, status === 'suspended' ? 'agent.suspended' : 'agent.restored', 'agent', id, agent.owner_id, { reason });
+    await this.audit.record(
+      `operator:${operator}`,
+      status === 'suspended' ? 'agent.suspended' : 'agent.restored',
+      'agent',
+      id,
+      agent.owner_id,
+      { reason },
+    );
     return agent;
   }
 
@@ -122,7 +147,9 @@ export class OauthAdminService {
   async registerClient(operator: string, metadata: unknown): Promise<Record<string, unknown>> {
     try {
       const { body, client } = await this.clients.register(metadata, operator, 'preregistered');
-      await this.audit.record(`operator:${operator}`, 'client.preregistered', 'client', client.clientId, null, { client_name: client.clientName });
+      await this.audit.record(`operator:${operator}`, 'client.preregistered', 'client', client.clientId, null, {
+        client_name: client.clientName,
+      });
       return body;
     } catch (error) {
       if (error instanceof OAuthError) throw oauthErrors.invalid(error.description);
@@ -138,7 +165,9 @@ export class OauthAdminService {
   }
 
   async listTokens(filter: { ownerId?: string; clientId?: string }, limit: number, offset: number) {
-    if ((filter.ownerId && !UUID.test(filter.ownerId)) || (filter.clientId && !UUID.test(filter.clientId))) return { tokens: [], total: 0, limit, offset };
+    if ((filter.ownerId && !UUID.test(filter.ownerId)) || (filter.clientId && !UUID.test(filter.clientId))) {
+      return { tokens: [], total: 0, limit, offset };
+    }
     const { tokens, total } = await this.tokens.list({ ownerId: filter.ownerId, clientRowId: filter.clientId, limit, offset });
     return { tokens: tokens.map(tokenView), total, limit, offset };
   }

@@ -115,7 +115,9 @@ export class OwnerAuthService {
     const code = typeof codeInput === 'string' ? codeInput.replace(/\s+/g, '') : '';
     const row = handle ? await this.challenges.findOne({ where: { challengeHash: hashToken(handle) } }) : null;
     const refuse = (message: string) => oauthErrors.invalid(message);
-    if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) throw refuse('This sign-in has expired or was already used. Start again.');
+    if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) {
+      throw refuse('This sign-in has expired or was already used. Start again.');
+    }
     if (row.attempts >= SIGNIN_MAX_ATTEMPTS) throw refuse('Too many wrong codes. Start again to get a new one.');
     const attempts = (await this.dataSource.query(COUNT_SIGNIN_ATTEMPT_SQL, [row.id, SIGNIN_MAX_ATTEMPTS])) as [SigninAttemptRow[], number];
     if (attempts[1] === 0) throw refuse('Too many wrong codes. Start again to get a new one.');
@@ -136,7 +138,10 @@ export class OwnerAuthService {
 
   /** The button on the link's page (POST). */
   async confirmLink(linkInput: unknown): Promise<SignedIn> {
-    const row = typeof linkInput === 'string' && linkInput.length <= 200 ? await this.challenges.findOne({ where: { linkHash: hashToken(linkInput) } }) : null;
+    const row =
+      typeof linkInput === 'string' && linkInput.length <= 200
+        ? await this.challenges.findOne({ where: { linkHash: hashToken(linkInput) } })
+        : null;
     if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) {
       throw oauthErrors.invalid('This sign-in link has expired or was already used. Start again.');
     }
@@ -167,7 +172,9 @@ export class OwnerAuthService {
   /** The owner behind a session cookie, or undefined (unknown, signed out, idle or past its absolute expiry). */
   async session(cookie: string | undefined): Promise<OwnerPrincipal | undefined> {
     if (!cookie || cookie.length > 200) return undefined;
-    const session = await this.sessions.findOne({ where: { tokenHash: hashToken(cookie), revokedAt: IsNull(), expiresAt: MoreThan(new Date()) } });
+    const session = await this.sessions.findOne({
+      where: { tokenHash: hashToken(cookie), revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+    });
     if (!session) return undefined;
     const now = Date.now();
     if (now - session.lastSeenAt.getTime() > SESSION_IDLE_MS) return undefined;

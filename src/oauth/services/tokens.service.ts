@@ -9,7 +9,13 @@ import { GrantEntity } from '../entities/grant.entity.js';
 import { TokenEntity } from '../entities/token.entity.js';
 import { formatScopes, parseScopes } from '../domain/scopes.js';
 import { OAuthError } from '../oauth.errors.js';
-import { CONSUME_TOKEN_SQL, OWNER_ELIGIBLE_SQL, REVOKE_FAMILY_SQL, REVOKE_GRANT_TOKENS_SQL, type OwnerEligibleRow } from '../queries/access.queries.js';
+import {
+  CONSUME_TOKEN_SQL,
+  OWNER_ELIGIBLE_SQL,
+  REVOKE_FAMILY_SQL,
+  REVOKE_GRANT_TOKENS_SQL,
+  type OwnerEligibleRow,
+} from '../queries/access.queries.js';
 import { BrokerAudit } from './broker-audit.js';
 
 export const CODE_TTL_SECONDS = 60;
@@ -84,9 +90,13 @@ export class TokensService {
       throw new OAuthError('invalid_grant', 'The code_verifier does not match the code_challenge.');
     }
     const redirectUri = str(body.redirect_uri);
-    if (redirectUri !== undefined && redirectUri !== row.redirectUri) throw new OAuthError('invalid_grant', 'redirect_uri does not match the authorization request.');
+    if (redirectUri !== undefined && redirectUri !== row.redirectUri) {
+      throw new OAuthError('invalid_grant', 'redirect_uri does not match the authorization request.');
+    }
     const resource = str(body.resource);
-    if (resource !== undefined && resource !== row.resource) throw new OAuthError('invalid_target', 'resource does not match the authorization request.');
+    if (resource !== undefined && resource !== row.resource) {
+      throw new OAuthError('invalid_target', 'resource does not match the authorization request.');
+    }
     const consumed = (await this.dataSource.query(CONSUME_TOKEN_SQL, [row.id])) as [unknown[], number] | unknown[];
     if (!affected(consumed)) {
       await this.revokeFamily(row.familyId, 'code_replayed');
@@ -112,7 +122,9 @@ export class TokensService {
     }
     if (row.expiresAt.getTime() <= Date.now()) throw new OAuthError('invalid_grant', 'The refresh token has expired.');
     const resource = str(body.resource);
-    if (resource !== undefined && resource !== row.resource) throw new OAuthError('invalid_target', 'resource does not match the original grant.');
+    if (resource !== undefined && resource !== row.resource) {
+      throw new OAuthError('invalid_target', 'resource does not match the original grant.');
+    }
     let scopes = row.scopes;
     if (str(body.scope) !== undefined) {
       const parsed = parseScopes(str(body.scope));
@@ -145,8 +157,12 @@ export class TokensService {
       scopes: from.scopes,
       resource: from.resource,
     };
-    const rows: Partial<TokenEntity>[] = [{ ...base, tokenHash: hashToken(access), kind: 'access', expiresAt: new Date(Date.now() + ttl * 1000) }];
-    if (refresh) rows.push({ ...base, tokenHash: hashToken(refresh), kind: 'refresh', expiresAt: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000) });
+    const rows: Partial<TokenEntity>[] = [
+      { ...base, tokenHash: hashToken(access), kind: 'access', expiresAt: new Date(Date.now() + ttl * 1000) },
+    ];
+    if (refresh) {
+      rows.push({ ...base, tokenHash: hashToken(refresh), kind: 'refresh', expiresAt: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000) });
+    }
     await this.tokens.insert(rows);
     await this.grants.update({ id: from.grantId }, { lastUsedAt: new Date() });
     const response: TokenResponse = { access_token: access, token_type: 'Bearer', expires_in: ttl, scope: formatScopes(from.scopes) };
@@ -159,7 +175,10 @@ export class TokensService {
     const [row] = (await this.dataSource.query(OWNER_ELIGIBLE_SQL, [ownerId])) as OwnerEligibleRow[];
     if (!row || row.status !== 'active') throw new OAuthError('invalid_grant', 'The owner of this grant is suspended.');
     if (!row.agreement_current) {
-      throw new OAuthError('invalid_grant', 'The owner must sign the current Master Agent Delegation agreement before new tokens are issued.');
+      throw new OAuthError(
+        'invalid_grant',
+        'The owner must sign the current Master Agent Delegation agreement before new tokens are issued.',
+      );
     }
   }
 
@@ -194,11 +213,21 @@ export class TokensService {
     return this.tokens.findOne({ where: { id } });
   }
 
-  async list(filter: { ownerId?: string; clientRowId?: string; limit: number; offset: number }): Promise<{ tokens: TokenEntity[]; total: number }> {
+  async list(filter: {
+    ownerId?: string;
+    clientRowId?: string;
+    limit: number;
+    offset: number;
+  }): Promise<{ tokens: TokenEntity[]; total: number }> {
     const where: FindOptionsWhere<TokenEntity> = {};
     if (filter.ownerId) where.ownerId = filter.ownerId;
     if (filter.clientRowId) where.clientRowId = filter.clientRowId;
-    const [tokens, total] = await this.tokens.findAndCount({ where, order: { createdAt: 'DESC' }, take: filter.limit, skip: filter.offset });
+    const [tokens, total] = await this.tokens.findAndCount({
+      where,
+      order: { createdAt: 'DESC' },
+      take: filter.limit,
+      skip: filter.offset,
+    });
     return { tokens, total };
   }
 }

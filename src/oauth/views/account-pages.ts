@@ -1,4 +1,3 @@
-
 import type { AgreementStatus, AgreementView } from '../services/delegation.service.js';
 import { agreementHtml } from './consent-page.js';
 import type { HtmlPage } from '../../common/http/page.js';
@@ -43,18 +42,20 @@ export function accountPage(view: AccountView): HtmlPage {
   const agents = view.agents.length
     ? `<table><thead><tr><th>Agent</th><th>Mailbox</th><th>Status</th><th></th></tr></thead><tbody>${view.agents
         .map(
-          (a) => `<tr><td>${escapeHtml(a.name)}<br><span class="muted">${escapeHtml(a.harness ?? '')}</span></td><td><code>${escapeHtml(a.inbox_address)}</code></td><td>${escapeHtml(a.status)}</td><td>${
-            a.status === 'suspended'
-              ? '<span class="muted">suspended by an operator</span>'
-              : `<form method="post" action="/account/agents/${escapeHtml(a.id)}/${a.status === 'active' ? 'revoke' : 'restore'}">${hidden('csrf', view.csrf)}<button class="${a.status === 'active' ? 'danger' : 'secondary'}" type="submit">${a.status === 'active' ? 'Revoke' : 'Restore'}</button></form>`
-          }</td></tr>`,
+          (a) =>
+            `<tr><td>${escapeHtml(a.name)}<br><span class="muted">${escapeHtml(a.harness ?? '')}</span></td><td><code>${escapeHtml(a.inbox_address)}</code></td><td>${escapeHtml(a.status)}</td><td>${
+              a.status === 'suspended'
+                ? '<span class="muted">suspended by an operator</span>'
+                : `<form method="post" action="/account/agents/${escapeHtml(a.id)}/${a.status === 'active' ? 'revoke' : 'restore'}">${hidden('csrf', view.csrf)}<button class="${a.status === 'active' ? 'danger' : 'secondary'}" type="submit">${a.status === 'active' ? 'Revoke' : 'Restore'}</button></form>`
+            }</td></tr>`,
         )
         .join('')}</tbody></table>`
     : '<p class="muted">No agents yet. They appear here when you approve an app.</p>';
   const grants = view.grants.length
     ? `<table><thead><tr><th>App</th><th>Agent</th><th>Scopes</th><th>Last used</th><th></th></tr></thead><tbody>${view.grants
         .map(
-          (g) => `<tr><td>${escapeHtml(g.client_name)}<br><code class="muted">${escapeHtml(g.client_id)}</code></td><td>${escapeHtml(g.agent_name)}</td><td>${g.scopes.map((s) => `<code>${escapeHtml(s)}</code>`).join(' ')}</td><td>${when(g.last_used_at)}</td><td><form method="post" action="/account/grants/${escapeHtml(g.id)}/revoke">${hidden('csrf', view.csrf)}<button class="danger" type="submit" data-testid="grant-revoke">Revoke</button></form></td></tr>`,
+          (g) =>
+            `<tr><td>${escapeHtml(g.client_name)}<br><code class="muted">${escapeHtml(g.client_id)}</code></td><td>${escapeHtml(g.agent_name)}</td><td>${g.scopes.map((s) => `<code>${escapeHtml(s)}</code>`).join(' ')}</td><td>${when(g.last_used_at)}</td><td><form method="post" action="/account/grants/${escapeHtml(g.id)}/revoke">${hidden('csrf', view.csrf)}<button class="danger" type="submit" data-testid="grant-revoke">Revoke</button></form></td></tr>`,
         )
         .join('')}</tbody></table>`
     : '<p class="muted">No app holds access.</p>';
@@ -65,7 +66,8 @@ export function accountPage(view: AccountView): HtmlPage {
   const rules = view.policies.length
     ? `<table><thead><tr><th>Service</th><th>Rule</th><th></th></tr></thead><tbody>${view.policies
         .map(
-          (p) => `<tr><td><code>${escapeHtml(p.service === '*' ? 'every other service' : p.service)}</code></td><td>${escapeHtml(p.policy)}</td><td><form method="post" action="/account/rp-policies">${hidden('csrf', view.csrf)}${hidden('service', p.service)}${hidden('policy', 'remove')}<button class="secondary" type="submit">Remove</button></form></td></tr>`,
+          (p) =>
+            `<tr><td><code>${escapeHtml(p.service === '*' ? 'every other service' : p.service)}</code></td><td>${escapeHtml(p.policy)}</td><td><form method="post" action="/account/rp-policies">${hidden('csrf', view.csrf)}${hidden('service', p.service)}${hidden('policy', 'remove')}<button class="secondary" type="submit">Remove</button></form></td></tr>`,
         )
         .join('')}</tbody></table>`
     : '<p class="muted">No rules of your own: the service default applies.</p>';
@@ -96,12 +98,15 @@ ${policyForm}
   });
 }
 
-export function agreementPage(options: {
-  agreement: AgreementView;
-  current: boolean;
-  signable?: { csrf: string; returnTo: string; alreadySigned: boolean };
-  problem?: string;
-}, status = 200): HtmlPage {
+export function agreementPage(
+  options: {
+    agreement: AgreementView;
+    current: boolean;
+    signable?: { csrf: string; returnTo: string; alreadySigned: boolean };
+    problem?: string;
+  },
+  status = 200,
+): HtmlPage {
   const { agreement } = options;
   let form = '';
   if (options.signable && !options.signable.alreadySigned && options.current) {

@@ -25,7 +25,10 @@ export function consentPage(view: ConsentView, problem?: string): HtmlPage {
     ? `<p class="warn" role="note">This app receives the answer on your own computer (<strong>${escapeHtml(client.redirectHost)}</strong>). Approve only if you just started this connection from an app on this device.</p>`
     : '';
   const agentOptions = view.agents
-    .map((a) => `<option value="${escapeHtml(a.id)}"${a.id === view.currentAgentId ? ' selected' : ''}>${escapeHtml(a.name)} (${escapeHtml(a.inbox_address)})</option>`)
+    .map(
+      (a) =>
+        `<option value="${escapeHtml(a.id)}"${a.id === view.currentAgentId ? ' selected' : ''}>${escapeHtml(a.name)} (${escapeHtml(a.inbox_address)})</option>`,
+    )
     .join('');
   const agentChoice = `<label for="agent">Act as</label>
   <select id="agent" name="agent" data-testid="consent-agent">

@@ -45,7 +45,12 @@ export interface BrokerPageOptions {
 export function brokerPage(status: number, options: BrokerPageOptions): HtmlPage {
   return {
     status,
-    html: pageLayout({ title: options.title, main: options.main, mainClass: options.wide ? undefined : 'narrow', section: 'identity broker' }),
+    html: pageLayout({
+      title: options.title,
+      main: options.main,
+      mainClass: options.wide ? undefined : 'narrow',
+      section: 'identity broker',
+    }),
     headers: brokerHeaders(options.formAction),
   };
 }

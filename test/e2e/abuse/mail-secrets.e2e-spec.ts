@@ -34,7 +34,9 @@ describe('abuse: one-time secrets in queued mail', () => {
 
   /** Every column of the recipient's outbox rows, as text. */
   const dump = async (to: string) =>
-    (await t.sql<{ dump: string }>(`SELECT row_to_json(m)::text AS dump FROM outbound_mail m WHERE to_address = $1`, [to])).map((r) => r.dump).join('\n');
+    (await t.sql<{ dump: string }>(`SELECT row_to_json(m)::text AS dump FROM outbound_mail m WHERE to_address = $1`, [to]))
+      .map((r) => r.dump)
+      .join('\n');
   const rows = (to: string) =>
     t.sql<{ status: string; redacted: boolean; sealed: boolean }>(
       `SELECT status, redacted, sealed_content IS NOT NULL AS sealed FROM outbound_mail WHERE to_address = $1`,
@@ -42,7 +44,11 @@ describe('abuse: one-time secrets in queued mail', () => {
     );
 
   it('the DMV token and the sign-in code and link are never in the outbox row, queued or sent; the relay gets the real mail', async () => {
-    const reg = await restRegister(t.url, { agent_name: 'secret-bot', email: 'secret-dmv@example.com', operator_name: 'Ops' }, { ip: nextIp() });
+    const reg = await restRegister(
+      t.url,
+      { agent_name: 'secret-bot', email: 'secret-dmv@example.com', operator_name: 'Ops' },
+      { ip: nextIp() },
+    );
     expect(reg.status).toBe(201);
     const signin = await t.inject({
       method: 'POST',
@@ -92,7 +98,9 @@ describe('abuse: one-time secrets in queued mail', () => {
     smtp ??= await startSmtpSink({ port: relayPort });
     const mail = t.app.get(MailService);
     smtp.mode = 'reject-data';
-    await expect(mail.send({ to: 'erased@example.org', subject: 'code 424242', text: 'Your code is 424242', secrets: ['424242'] })).rejects.toMatchObject({
+    await expect(
+      mail.send({ to: 'erased@example.org', subject: 'code 424242', text: 'Your code is 424242', secrets: ['424242'] }),
+    ).rejects.toMatchObject({
       code: 'mail_relay_failed',
     });
     smtp.mode = 'accept';

@@ -41,14 +41,21 @@ describe('abuse: MCP budgets through the official 1.x SDK', () => {
     expect((error as McpError).data).toMatchObject({ error: 'rate_limited', budget: 'general', retryable: true });
     expect(Number((error as McpError & { data: { retry_after: number } }).data.retry_after)).toBeGreaterThan(0);
     // Listing still works: it is on the flood budget.
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['lookup_member', 'get_community_stats', 'register_agent', 'verify_certificate']);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([
+      'lookup_member',
+      'get_community_stats',
+      'register_agent',
+      'verify_certificate',
+    ]);
     for (const c of clients) await c.close();
   });
 
   it('Recall write tools publish the documented schema: public_ack const true, request_id uuid, both required, API.md lengths', async () => {
     const { client } = await connectSdk1(`${t.url}/recall/mcp`, { name: 'schema-e2e' });
     const { tools } = await client.listTools();
-    const byName = new Map(tools.map((tool) => [tool.name, tool.inputSchema as { required: string[]; properties: Record<string, Record<string, unknown>> }]));
+    const byName = new Map(
+      tools.map((tool) => [tool.name, tool.inputSchema as { required: string[]; properties: Record<string, Record<string, unknown>> }]),
+    );
     for (const name of ['register_agent', 'create_category', 'publish_message']) {
       const schema = byName.get(name)!;
       expect(schema.required).toEqual(expect.arrayContaining(['public_ack', 'request_id']));

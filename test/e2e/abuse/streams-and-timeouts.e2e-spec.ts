@@ -62,7 +62,9 @@ describe('abuse: GET stream caps, stream lifetime and request timeouts', () => {
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
     const closed = new Promise<void>((r) => socket.on('close', () => r()));
     socket.on('error', () => undefined);
-    socket.write(`POST /api/v1/dmv/registrations HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+    socket.write(
+      `POST /api/v1/dmv/registrations HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+    );
     const trickle = setInterval(() => socket.write(' '), 200);
     await closed;
     clearInterval(trickle);

@@ -86,7 +86,10 @@ describe('directory: operator endpoints', () => {
     [{ slug: 'ok-slug', display_name: '', member_since: '2024-01-01' }, /^display_name must not be empty/],
     [{ slug: 'ok-slug', display_name: 'x'.repeat(201), member_since: '2024-01-01' }, /^display_name must be at most 200/],
     [{ slug: 'ok-slug', display_name: 'X', member_since: '01/02/2024' }, /^member_since must be a date/],
-    [{ slug: 'ok-slug', display_name: 'X', member_since: '2024-01-01', website: 'javascript:alert(1)' }, /^website must be an http\(s\) URL/],
+    [
+      { slug: 'ok-slug', display_name: 'X', member_since: '2024-01-01', website: 'javascript:alert(1)' },
+      /^website must be an http\(s\) URL/,
+    ],
     [{ slug: 'ok-slug', display_name: 'X', member_since: '2024-01-01', location: { latitude: 91 } }, /^location\.latitude must be between/],
     [{ slug: 'ok-slug', display_name: 'X', member_since: '2024-01-01', status: 'hidden' }, /status.*should not exist/],
   ])('refuses an invalid member (%j)', async (body, message) => {
@@ -150,7 +153,11 @@ describe('directory: operator endpoints', () => {
       expect(res.body.rows[0].errors).toEqual(['line is not valid JSON']);
       expect(res.body.rows[1].slug).toBe('BAD');
       expect(res.body.rows[1].errors).toEqual(
-        expect.arrayContaining([expect.stringMatching(/^slug /), expect.stringMatching(/^display_name /), 'member_since is not a real calendar date']),
+        expect.arrayContaining([
+          expect.stringMatching(/^slug /),
+          expect.stringMatching(/^display_name /),
+          'member_since is not a real calendar date',
+        ]),
       );
       expect(res.body.rows[2].errors).toEqual(['slug good-row already appears in row 1']);
       expect(res.body.rows[3].errors).toEqual(['row must be a JSON object']);
@@ -158,9 +165,14 @@ describe('directory: operator endpoints', () => {
     });
 
     it('refuses empty, non-array and oversized imports', async () => {
-      expect((await call('POST', '/admin/members/import', [])).body).toMatchObject({ error: 'validation_failed', message: 'The import contains no rows.' });
+      expect((await call('POST', '/admin/members/import', [])).body).toMatchObject({
+        error: 'validation_failed',
+        message: 'The import contains no rows.',
+      });
       expect((await call('POST', '/admin/members/import', { slug: 'x' })).status).toBe(400);
-      const rows = Array.from({ length: 10_001 }, (_, i) => JSON.stringify({ slug: `r-${i}`, display_name: `R ${i}`, member_since: '2024-01-01' }));
+      const rows = Array.from({ length: 10_001 }, (_, i) =>
+        JSON.stringify({ slug: `r-${i}`, display_name: `R ${i}`, member_since: '2024-01-01' }),
+      );
       const res = await call('POST', '/admin/members/import', rows.join('\n'), { 'content-type': 'application/x-ndjson' });
       expect(res.status).toBe(413);
       expect(res.body.message).toMatch(/at most 10000 rows/);

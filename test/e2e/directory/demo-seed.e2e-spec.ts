@@ -22,7 +22,12 @@ describe('directory: the demo seed', () => {
     t.config.seedDemo = true;
     const directory = t.app.get(DirectoryService);
     await directory.onApplicationBootstrap();
-    const [{ n, categories, uncategorized, located }] = await t.sql<{ n: number; categories: number; uncategorized: number; located: number }>(
+    const [{ n, categories, uncategorized, located }] = await t.sql<{
+      n: number;
+      categories: number;
+      uncategorized: number;
+      located: number;
+    }>(
       `SELECT count(*)::int AS n, count(DISTINCT category)::int AS categories,
               count(*) FILTER (WHERE category IS NULL)::int AS uncategorized,
               count(*) FILTER (WHERE latitude IS NOT NULL)::int AS located FROM member`,

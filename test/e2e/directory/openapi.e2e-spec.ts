@@ -6,7 +6,13 @@ import { insertMembers, SAMPLE_MEMBERS } from './directory-support.js';
 const TOKEN = 'mco_openapi_test_operator_token_01_00000000000000';
 
 interface Operation {
-  parameters?: Array<{ name: string; in: string; required?: boolean; example?: unknown; schema?: { example?: unknown; default?: unknown; enum?: unknown[] } }>;
+  parameters?: Array<{
+    name: string;
+    in: string;
+    required?: boolean;
+    example?: unknown;
+    schema?: { example?: unknown; default?: unknown; enum?: unknown[] };
+  }>;
   responses: Record<string, { content?: Record<string, unknown> }>;
   deprecated?: boolean;
   security?: unknown[];
@@ -41,7 +47,14 @@ describe('directory: the OpenAPI 3.1 document', () => {
   });
 
   it('documents the directory API, the deprecated aliases and the meaning of total', () => {
-    for (const path of ['/api/v1/members', '/api/v1/search', '/api/v1/profiles', '/api/v1/globe', '/api/v1/content-search', '/api/v1/stats']) {
+    for (const path of [
+      '/api/v1/members',
+      '/api/v1/search',
+      '/api/v1/profiles',
+      '/api/v1/globe',
+      '/api/v1/content-search',
+      '/api/v1/stats',
+    ]) {
       expect(doc.paths[path]?.get, path).toBeDefined();
       expect(doc.paths[path].get.deprecated ?? false).toBe(false);
     }
@@ -61,7 +74,9 @@ describe('directory: the OpenAPI 3.1 document', () => {
   it('documents every public GET route', () => {
     const routes = registeredRoutes(t.app.getHttpAdapter().getInstance());
     expect(routes.length).toBeGreaterThan(10);
-    const publicGets = [...new Set(routes.filter((r) => r.method === 'GET' && PUBLIC_PREFIXES.some((p) => p.test(r.url))).map((r) => r.url))];
+    const publicGets = [
+      ...new Set(routes.filter((r) => r.method === 'GET' && PUBLIC_PREFIXES.some((p) => p.test(r.url))).map((r) => r.url)),
+    ];
     expect(publicGets).toContain('/api/v1/members');
     const missing = publicGets.filter((url) => !doc.paths[toOpenApiPath(url)]?.get);
     expect(missing, `routes missing from /openapi.json: ${missing.join(', ')}`).toEqual([]);
@@ -90,7 +105,9 @@ describe('directory: the OpenAPI 3.1 document', () => {
         continue;
       }
       const target = `${t.url}${url}${query.size ? `?${query}` : ''}`;
-      const res = await fetch(target, { headers: op.security?.length || path.startsWith('/admin') ? { authorization: `Bearer ${TOKEN}` } : {} });
+      const res = await fetch(target, {
+        headers: op.security?.length || path.startsWith('/admin') ? { authorization: `Bearer ${TOKEN}` } : {},
+      });
       const documented = Object.keys(op.responses);
       if (!documented.includes(String(res.status))) {
         problems.push(`${path}: answered ${res.status}, documented ${documented.join('/')}`);
@@ -98,13 +115,22 @@ describe('directory: the OpenAPI 3.1 document', () => {
       }
       const type = res.headers.get('content-type') ?? '';
       const declared = Object.keys(op.responses[String(res.status)].content ?? {});
-      if (declared.length && !declared.some((d) => type.startsWith(d))) problems.push(`${path}: content-type ${type}, documented ${declared.join(', ')}`);
+      if (declared.length && !declared.some((d) => type.startsWith(d))) {
+        problems.push(`${path}: content-type ${type}, documented ${declared.join(', ')}`);
+      }
     }
     expect(problems).toEqual([]);
   });
 
   it('the directory GETs answer 200 with their examples', async () => {
-    for (const path of ['/api/v1/members', '/api/v1/search?q=agent', '/api/v1/profiles', '/api/v1/globe', '/api/v1/content-search?q=rate%20limit', '/api/v1/stats']) {
+    for (const path of [
+      '/api/v1/members',
+      '/api/v1/search?q=agent',
+      '/api/v1/profiles',
+      '/api/v1/globe',
+      '/api/v1/content-search?q=rate%20limit',
+      '/api/v1/stats',
+    ]) {
       expect((await fetch(`${t.url}${path}`)).status, path).toBe(200);
     }
   });

@@ -55,7 +55,10 @@ describe('directory: hot queries use indexes on a 100,000-member directory', () 
       .filter((n) => n['Relation Name'] === 'member' || n['Relation Name'] === 'member_search_change')
       .map((n) => `${n['Node Type']}${n['Index Name'] ? ` (${n['Index Name']})` : ''}`);
     expect(scans.length).toBeGreaterThan(0);
-    expect(scans.filter((s) => s.startsWith('Seq Scan')), JSON.stringify(plan[0])).toEqual([]);
+    expect(
+      scans.filter((s) => s.startsWith('Seq Scan')),
+      JSON.stringify(plan[0]),
+    ).toEqual([]);
   });
 
   it('builds the search index for 100,000 members on the first search, then finds typos, prefixes and exact names', async () => {
@@ -66,8 +69,9 @@ describe('directory: hot queries use indexes on a 100,000-member directory', () 
     const exact = (await first.json()) as { members: Array<{ slug: string }> };
     expect(exact.members[0].slug).toBe('member-1');
     const search = async (q: string): Promise<string[]> =>
-      ((await (await fetch(`${t.url}/api/v1/search?q=${encodeURIComponent(q)}&limit=5`)).json()) as { members: Array<{ slug: string }> })
-        .members.map((m) => m.slug);
+      (
+        (await (await fetch(`${t.url}/api/v1/search?q=${encodeURIComponent(q)}&limit=5`)).json()) as { members: Array<{ slug: string }> }
+      ).members.map((m) => m.slug);
     expect((await search('Kestral Labs 1'))[0]).toBe('member-1');
     expect(await search('warehuose robots')).toHaveLength(5);
     expect((await search('hospit')).length).toBe(5);

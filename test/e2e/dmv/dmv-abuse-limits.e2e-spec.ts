@@ -47,7 +47,11 @@ describe('dmv: abuse limits (issue 14)', () => {
 
   it('hashes caller IPs with an HMAC under a server secret, not a constant salt', async () => {
     const ip = nextIp();
-    const res = await restRegister(t.url, { agent_name: 'hmac-bot', email: 'hmac@example.com', operator_name: 'H' }, { ip, idempotencyKey: 'hmac-key-1' });
+    const res = await restRegister(
+      t.url,
+      { agent_name: 'hmac-bot', email: 'hmac@example.com', operator_name: 'H' },
+      { ip, idempotencyKey: 'hmac-key-1' },
+    );
     expect(res.status).toBe(201);
     const [row] = await t.sql<{ caller_ip_hash: string }>(`SELECT caller_ip_hash FROM dmv_registration WHERE agent_name = 'hmac-bot'`);
     const secret = await t.app.get(SecretsService).secret('dmv-ip-hash');
@@ -102,7 +106,9 @@ describe('dmv: abuse limits (issue 14)', () => {
     const over = await register('dom-over', 'late@cap.test');
     expect(over.status).toBe(201);
     expect(over.body.email_sent).toBe(false);
-    expect(over.body.email_note).toMatch(/No verification email was sent: the daily limit of verification emails to addresses at cap\.test is reached/);
+    expect(over.body.email_note).toMatch(
+      /No verification email was sent: the daily limit of verification emails to addresses at cap\.test is reached/,
+    );
     expect(over.body.email_note).toMatch(/registration is recorded/);
     const id = over.body.certificate_id as string;
     const lookup = (await (await fetch(`${t.url}/dmv/api/lookup?certificate_id=${id}`)).json()) as { status: string };
@@ -136,7 +142,12 @@ describe('dmv: abuse limits (issue 14)', () => {
     expect(over.status).toBe(201);
     expect(over.body).toMatchObject({ email_sent: false, agent_name: 'all-over' });
     expect(over.body.email_note).toMatch(/this service's daily limit of verification emails is reached/);
-    const viaMcp = await mcpCall(t.url, 'register_agent', { agent_name: 'all-mcp', email: 'user@d10.test', operator_name: 'Ops' }, { ip: nextIp() });
+    const viaMcp = await mcpCall(
+      t.url,
+      'register_agent',
+      { agent_name: 'all-mcp', email: 'user@d10.test', operator_name: 'Ops' },
+      { ip: nextIp() },
+    );
     expect(viaMcp.body.result?.isError).toBeFalsy();
     expect(viaMcp.body.result?.structuredContent).toMatchObject({ email_sent: false, email_note: expect.stringMatching(/daily limit/) });
     await sleep(300);
@@ -158,10 +169,14 @@ describe('dmv: abuse limits (issue 14)', () => {
     } finally {
       await runner.release();
     }
-    const rows = await t.sql<{ contact_email: string; contact_mailbox: string }>(`SELECT contact_email, contact_mailbox FROM dmv_registration`);
+    const rows = await t.sql<{ contact_email: string; contact_mailbox: string }>(
+      `SELECT contact_email, contact_mailbox FROM dmv_registration`,
+    );
     expect(rows).toHaveLength(addresses.length);
     for (const row of rows) expect(row.contact_mailbox, row.contact_email).toBe(mailboxKey(row.contact_email));
-    const [{ n }] = await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM dmv_verification_token WHERE recipient_domain = 'googlemail.com'`);
+    const [{ n }] = await t.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM dmv_verification_token WHERE recipient_domain = 'googlemail.com'`,
+    );
     expect(n).toBe(1);
   });
 });

@@ -96,9 +96,7 @@ describe('dmv: register_agent and verify_certificate on the community MCP server
       email_sent: true,
     });
     expect(out.already_recorded).toBeUndefined();
-    const [row] = await t.sql<{ source: string }>(`SELECT source FROM dmv_registration WHERE certificate_id = $1`, [
-      out.certificate_id,
-    ]);
+    const [row] = await t.sql<{ source: string }>(`SELECT source FROM dmv_registration WHERE certificate_id = $1`, [out.certificate_id]);
     expect(row.source).toBe('mcp');
 
     const mail = await smtp.waitFor('mcp@example.com');
@@ -139,9 +137,7 @@ describe('dmv: register_agent and verify_certificate on the community MCP server
       { ip: nextIp(), path: '/mcp/chatgpt' },
     );
     const out = structured(res, 'register_agent');
-    const [row] = await t.sql<{ source: string }>(`SELECT source FROM dmv_registration WHERE certificate_id = $1`, [
-      out.certificate_id,
-    ]);
+    const [row] = await t.sql<{ source: string }>(`SELECT source FROM dmv_registration WHERE certificate_id = $1`, [out.certificate_id]);
     expect(row.source).toBe('chatgpt');
   });
 
@@ -159,7 +155,12 @@ describe('dmv: register_agent and verify_certificate on the community MCP server
   it('refuses the third call in a minute at HTTP 200 (legacy era) with Retry-After, budget headers and a JSON-RPC error naming the budget', async () => {
     const ip = nextIp();
     for (const n of ['one', 'two']) {
-      const ok = await mcpCall(t.url, 'register_agent', { agent_name: `limit-${n}`, email: `l-${n}@example.com`, operator_name: 'L' }, { ip });
+      const ok = await mcpCall(
+        t.url,
+        'register_agent',
+        { agent_name: `limit-${n}`, email: `l-${n}@example.com`, operator_name: 'L' },
+        { ip },
+      );
       structured(ok, 'register_agent');
     }
     const res = await mcpCall(
@@ -199,7 +200,10 @@ describe('dmv: register_agent and verify_certificate on the community MCP server
   it('refuses a new registration for an address over its daily cap with budget email_daily_cap', async () => {
     const email = 'capped@example.com';
     for (const n of ['a', 'b']) {
-      structured(await mcpCall(t.url, 'register_agent', { agent_name: `capped-${n}`, email, operator_name: 'C' }, { ip: nextIp() }), 'register_agent');
+      structured(
+        await mcpCall(t.url, 'register_agent', { agent_name: `capped-${n}`, email, operator_name: 'C' }, { ip: nextIp() }),
+        'register_agent',
+      );
     }
     const res = await mcpCall(t.url, 'register_agent', { agent_name: 'capped-c', email, operator_name: 'C' }, { ip: nextIp() });
     expect(res.status).toBe(200);
@@ -250,12 +254,18 @@ describe('dmv: register_agent and verify_certificate on the community MCP server
 
   it('answers invalid names with isError and the normalization reason, and invalid emails by schema', async () => {
     const ip = nextIp();
-    const reserved = toolError(await mcpCall(t.url, 'register_agent', { agent_name: 'admin', email: 'x@example.com', operator_name: 'X' }, { ip }));
+    const reserved = toolError(
+      await mcpCall(t.url, 'register_agent', { agent_name: 'admin', email: 'x@example.com', operator_name: 'X' }, { ip }),
+    );
     expect(reserved).toMatchObject({ error: 'invalid_agent_name' });
     expect(reserved.message).toContain("name 'admin' is reserved");
-    const dashes = toolError(await mcpCall(t.url, 'register_agent', { agent_name: 'ab--cd', email: 'x@example.com', operator_name: 'X' }, { ip }));
+    const dashes = toolError(
+      await mcpCall(t.url, 'register_agent', { agent_name: 'ab--cd', email: 'x@example.com', operator_name: 'X' }, { ip }),
+    );
     expect(dashes.message).toContain("'--' in positions 3-4");
-    const long = toolError(await mcpCall(t.url, 'register_agent', { agent_name: 'a'.repeat(64), email: 'x@example.com', operator_name: 'X' }, { ip }));
+    const long = toolError(
+      await mcpCall(t.url, 'register_agent', { agent_name: 'a'.repeat(64), email: 'x@example.com', operator_name: 'X' }, { ip }),
+    );
     expect(long.message).toContain('longer than 63 characters');
 
     for (const email of ['not-an-email', 'a@b', 'x@example.com\nBcc: y@example.com']) {
@@ -283,7 +293,9 @@ describe('dmv: register_agent and verify_certificate on the community MCP server
       agent_name: null,
       certificate_url: null,
     });
-    expect(structured(await mcpCall(t.url, 'verify_certificate', { certificate_id: 'DMV-0000-014S-C0PJ-W' }), 'verify_certificate')).toEqual({
+    expect(
+      structured(await mcpCall(t.url, 'verify_certificate', { certificate_id: 'DMV-0000-014S-C0PJ-W' }), 'verify_certificate'),
+    ).toEqual({
       certificate_id: 'DMV-0000-014S-C0PJ-W',
       status: 'invalid_format',
       valid_format: false,
@@ -302,7 +314,12 @@ describe('dmv: register budget headers with the general limit on', () => {
   afterAll(() => t?.close());
 
   it('register_agent responses show the register budget, not the general one', async () => {
-    const res = await mcpCall(t.url, 'register_agent', { agent_name: 'hdr-bot', email: 'hdr@example.com', operator_name: 'H' }, { ip: nextIp() });
+    const res = await mcpCall(
+      t.url,
+      'register_agent',
+      { agent_name: 'hdr-bot', email: 'hdr@example.com', operator_name: 'H' },
+      { ip: nextIp() },
+    );
     expect(res.body.result?.isError).toBeFalsy();
     expect(res.headers.get('ratelimit-limit')).toBe('2');
     expect(res.headers.get('ratelimit-remaining')).toBe('1');
@@ -326,7 +343,9 @@ describe('dmv: register budget headers with the general limit on', () => {
   it('documents the REST endpoints in /openapi.json', async () => {
     const res = await fetch(`${t.url}/openapi.json`);
     expect(res.status).toBe(200);
-    const doc = (await res.json()) as { paths: Record<string, Record<string, { parameters?: { name: string }[]; responses?: Record<string, unknown> }>> };
+    const doc = (await res.json()) as {
+      paths: Record<string, Record<string, { parameters?: { name: string }[]; responses?: Record<string, unknown> }>>;
+    };
     const register = doc.paths['/api/v1/dmv/registrations']?.post;
     expect(register).toBeDefined();
     expect(register!.parameters?.map((p) => p.name)).toContain('Idempotency-Key');

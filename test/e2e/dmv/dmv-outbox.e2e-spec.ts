@@ -36,7 +36,11 @@ describe('dmv: verification mail through the outbox', () => {
   });
 
   it('with the relay down: the registration, its token and its mail commit together, email_sent says queued, and the mail arrives once the relay is back', async () => {
-    const res = await restRegister(t.url, { agent_name: 'outbox-bot', email: 'outbox@example.com', operator_name: 'Ops' }, { ip: nextIp() });
+    const res = await restRegister(
+      t.url,
+      { agent_name: 'outbox-bot', email: 'outbox@example.com', operator_name: 'Ops' },
+      { ip: nextIp() },
+    );
     expect(res.status).toBe(201);
     expect(res.body.email_sent).toBe(false);
     expect(res.body.email_note).toMatch(/queued.*retried automatically/);
@@ -68,7 +72,11 @@ describe('dmv: verification mail through the outbox', () => {
   }, 30_000);
 
   it('resends a verification link to the unverified contact only, invalidates the old one, answers alike for a wrong address, and is capped', async () => {
-    const reg = await restRegister(t.url, { agent_name: 'resend-bot', email: 'resend@example.com', operator_name: 'Ops' }, { ip: nextIp() });
+    const reg = await restRegister(
+      t.url,
+      { agent_name: 'resend-bot', email: 'resend@example.com', operator_name: 'Ops' },
+      { ip: nextIp() },
+    );
     expect(reg.status).toBe(201);
     expect(reg.body.email_sent).toBe(true);
     const id = reg.body.certificate_id as string;

@@ -132,11 +132,7 @@ describe('dmv: registration over REST, email verification, pages, lookup, operat
   });
 
   it('returns the existing certificate as already_recorded for the same name and email, without a second email', async () => {
-    const first = await restRegister(
-      t.url,
-      { agent_name: 'recorded-bot', email: 'rec@example.com', operator_name: 'R' },
-      { ip: nextIp() },
-    );
+    const first = await restRegister(t.url, { agent_name: 'recorded-bot', email: 'rec@example.com', operator_name: 'R' }, { ip: nextIp() });
     expect(first.status).toBe(201);
     await smtp.waitFor('rec@example.com');
     const count = smtp.messages.length;
@@ -186,11 +182,7 @@ describe('dmv: registration over REST, email verification, pages, lookup, operat
     expect(await t.sql(`SELECT 1 FROM dmv_registration WHERE agent_name = 'budget-c'`)).toHaveLength(0);
 
     // Another IP is unaffected.
-    const d = await restRegister(
-      t.url,
-      { agent_name: 'budget-c', email: 'bc@example.com', operator_name: 'B' },
-      { ip: nextIp() },
-    );
+    const d = await restRegister(t.url, { agent_name: 'budget-c', email: 'bc@example.com', operator_name: 'B' }, { ip: nextIp() });
     expect(d.status).toBe(201);
   });
 
@@ -300,14 +292,11 @@ describe('dmv: registration over REST, email verification, pages, lookup, operat
     '',
     `${'a'.repeat(65)}@example.com`,
     '.a@example.com',
-  ])(
-    'refuses the email %j',
-    async (email) => {
-      const res = await restRegister(t.url, { agent_name: 'mail-bot', email, operator_name: 'N' }, { ip: nextIp() });
-      expect(res.status).toBe(400);
-      expect(['validation_failed', 'invalid_email']).toContain(res.body.error);
-    },
-  );
+  ])('refuses the email %j', async (email) => {
+    const res = await restRegister(t.url, { agent_name: 'mail-bot', email, operator_name: 'N' }, { ip: nextIp() });
+    expect(res.status).toBe(400);
+    expect(['validation_failed', 'invalid_email']).toContain(res.body.error);
+  });
 
   it('validates the other fields and refuses unknown ones, without spending the budget', async () => {
     const ip = nextIp();
@@ -331,11 +320,7 @@ describe('dmv: registration over REST, email verification, pages, lookup, operat
   it('keeps the registration and says so when the mail relay refuses the email', async () => {
     smtp.mode = 'reject-data';
     try {
-      const res = await restRegister(
-        t.url,
-        { agent_name: 'relay-down', email: 'relay@example.com', operator_name: 'R' },
-        { ip: nextIp() },
-      );
+      const res = await restRegister(t.url, { agent_name: 'relay-down', email: 'relay@example.com', operator_name: 'R' }, { ip: nextIp() });
       expect(res.status).toBe(201);
       expect(res.body.email_sent).toBe(false);
       expect(res.body.email_note).toMatch(/could not be sent/);
@@ -349,11 +334,7 @@ describe('dmv: registration over REST, email verification, pages, lookup, operat
   });
 
   it('answers the public lookup: issued, not_found, invalid_format, CORS-readable', async () => {
-    const reg = await restRegister(
-      t.url,
-      { agent_name: 'lookup-bot', email: 'lookup@example.com', operator_name: 'L' },
-      { ip: nextIp() },
-    );
+    const reg = await restRegister(t.url, { agent_name: 'lookup-bot', email: 'lookup@example.com', operator_name: 'L' }, { ip: nextIp() });
     const id = reg.body.certificate_id as string;
     const sloppy = id.toLowerCase().replace(/-/g, '');
     const res = await fetch(`${t.url}/dmv/api/lookup?certificate_id=${encodeURIComponent(sloppy)}`);
@@ -470,11 +451,7 @@ describe('dmv: registration over REST, email verification, pages, lookup, operat
 
   it('lets operators list, filter and withdraw registrations; withdrawn ones look not_found', async () => {
     expect((await fetch(`${t.url}/admin/dmv/registrations`)).status).toBe(401);
-    const reg = await restRegister(
-      t.url,
-      { agent_name: 'spam-bot', email: 'spam@example.com', operator_name: 'S' },
-      { ip: nextIp() },
-    );
+    const reg = await restRegister(t.url, { agent_name: 'spam-bot', email: 'spam@example.com', operator_name: 'S' }, { ip: nextIp() });
     const id = reg.body.certificate_id as string;
 
     const list = (await (await admin('/admin/dmv/registrations?name=spam&limit=10')).json()) as {

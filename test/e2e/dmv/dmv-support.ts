@@ -104,9 +104,7 @@ export async function mcpRequest(
   return (await res.json()) as McpCallResult['body'] & { result?: Record<string, unknown> };
 }
 
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
-  ajv: Ajv2020,
-) => Ajv2020;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
 const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
 
 /** Validates a value against a JSON Schema 2020-12 schema; returns the error text or null. */

@@ -70,7 +70,14 @@ describe('dmv: verify_certificate when the lookup API fails', () => {
         case 'not_found':
           return {
             status: 200,
-            body: JSON.stringify({ certificate_id: id, status: 'not_found', agent_name: null, domain: null, issued_at: null, certificate_url: null }),
+            body: JSON.stringify({
+              certificate_id: id,
+              status: 'not_found',
+              agent_name: null,
+              domain: null,
+              issued_at: null,
+              certificate_url: null,
+            }),
           };
         case '500':
           return { status: 500, body: '{"error":"internal_error"}' };

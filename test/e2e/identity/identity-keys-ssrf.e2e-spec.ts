@@ -19,10 +19,13 @@ describe('identity broker: signing keys and rotation', () => {
   });
   afterAll(() => env?.close());
 
-  const jwks = async () => JSON.parse((await env.t.inject({ method: 'GET', url: '/.well-known/jwks.json' })).body) as { keys: { kid: string; d?: string }[] };
+  const jwks = async () =>
+    JSON.parse((await env.t.inject({ method: 'GET', url: '/.well-known/jwks.json' })).body) as { keys: { kid: string; d?: string }[] };
 
   it('generates a key on first start and stores it encrypted', async () => {
-    const rows = await env.t.sql<{ kid: string; private_jwk: string; status: string }>('SELECT kid, private_jwk, status FROM identity_signing_key');
+    const rows = await env.t.sql<{ kid: string; private_jwk: string; status: string }>(
+      'SELECT kid, private_jwk, status FROM identity_signing_key',
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].status).toBe('active');
     expect(rows[0].private_jwk).toMatch(/^enc:v1:/);
@@ -47,7 +50,9 @@ describe('identity broker: signing keys and rotation', () => {
 
     const set = await jwks();
     expect(set.keys.map((k) => k.kid).sort()).toEqual([oldKid, rotated.body.kid].sort());
-    await expect(jwtVerify(before.data.assertion.jwt, createLocalJWKSet(set as never), { issuer: env.t.url, typ: 'agent-assertion+jwt' })).resolves.toBeTruthy();
+    await expect(
+      jwtVerify(before.data.assertion.jwt, createLocalJWKSet(set as never), { issuer: env.t.url, typ: 'agent-assertion+jwt' }),
+    ).resolves.toBeTruthy();
 
     const after = await signup(env.t, who, env.rp, { force_new: true });
     expect(decodeProtectedHeader(after.data.assertion.jwt).kid).toBe(rotated.body.kid);
@@ -68,7 +73,12 @@ describe('identity broker: signing keys and rotation', () => {
     // Once its publication window has passed, a retired key leaves the JWKS.
     await env.t.sql(`UPDATE identity_signing_key SET publish_until = now() - interval '1 second' WHERE kid = $1`, [oldKid]);
     expect((await jwks()).keys.map((k) => k.kid)).not.toContain(oldKid);
-    expect(spawnSync(process.execPath, [CLI, 'identity:list-keys'], { env: { ...process.env, DATABASE_URL: env.t.databaseUrl, LOG_LEVEL: 'silent' }, encoding: 'utf8' }).stdout).toContain(oldKid);
+    expect(
+      spawnSync(process.execPath, [CLI, 'identity:list-keys'], {
+        env: { ...process.env, DATABASE_URL: env.t.databaseUrl, LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+      }).stdout,
+    ).toContain(oldKid);
   }, 120_000); // two CLI processes, each booting and checking migrations
 });
 
@@ -117,7 +127,14 @@ describe('identity broker: SSRF-safe relying-party fetches', () => {
       expect(r.data.error?.code, service).toBe('rp_discovery_failed');
     }
     // Authorities too: a loopback jwks_uri cannot even be registered.
-    expect((await admin(strict.t, 'POST', '/admin/broker/attestation-authorities', { issuer: 'https://a.example', jwks_uri: 'http://127.0.0.1:1/jwks' })).status).toBe(400);
+    expect(
+      (
+        await admin(strict.t, 'POST', '/admin/broker/attestation-authorities', {
+          issuer: 'https://a.example',
+          jwks_uri: 'http://127.0.0.1:1/jwks',
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 

@@ -7,7 +7,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startRelyingParty } from '../../../examples/relying-party/server.mjs';
 import { findFreePort } from '../../../src/database/embedded-postgres.js';
 import { IdentityService } from '../../../src/identity/services/identity.service.js';
-import { admin, brokerTool, createBrokerPrincipal, registerAuthority, setOperatorPolicy, signup, startIdentityEnv, type IdentityEnv } from './identity-support.js';
+import {
+  admin,
+  brokerTool,
+  createBrokerPrincipal,
+  registerAuthority,
+  setOperatorPolicy,
+  signup,
+  startIdentityEnv,
+  type IdentityEnv,
+} from './identity-support.js';
 
 type Scenario = 'verified' | 'unverified' | 'tampered' | 'wrong_key' | 'expired' | 'unavailable' | 'untrusted' | 'foreign_sub';
 
@@ -68,7 +77,10 @@ describe('identity broker: RP verification and policies', () => {
   for (const scenario of Object.keys(expectations) as Scenario[]) {
     const want = expectations[scenario];
     it(`${scenario}: allow, warn, require and block behave as documented`, async () => {
-      const untrustedRp = scenario === 'untrusted' ? await startRelyingParty({ brokerIssuer: env.t.url, smtpUrl: env.smtp.url, trustedBrokers: ['https://other-broker.example'] }) : undefined;
+      const untrustedRp =
+        scenario === 'untrusted'
+          ? await startRelyingParty({ brokerIssuer: env.t.url, smtpUrl: env.smtp.url, trustedBrokers: ['https://other-broker.example'] })
+          : undefined;
       if (untrustedRp) await registerAuthority(env.t, untrustedRp.authority);
       const rp = untrustedRp ?? env.rp;
       try {
@@ -77,7 +89,10 @@ describe('identity broker: RP verification and policies', () => {
           await setOperatorPolicy(env.t, policy);
           const who = await createBrokerPrincipal(env.t);
           const r = await signup(env.t, who, rp);
-          const rows = await env.t.sql<{ status: string; policy: string; allowed: boolean }>('SELECT status, policy, allowed FROM identity_rp_verification WHERE agent_id = $1', [who.agentId]);
+          const rows = await env.t.sql<{ status: string; policy: string; allowed: boolean }>(
+            'SELECT status, policy, allowed FROM identity_rp_verification WHERE agent_id = $1',
+            [who.agentId],
+          );
           const label = `${scenario}/${policy}: ${JSON.stringify(r.data).slice(0, 300)}`;
           if (policy === 'block') {
             expect(r.data.error?.code, label).toBe('rp_blocked');
@@ -88,7 +103,11 @@ describe('identity broker: RP verification and policies', () => {
           expect(rows, label).toEqual([{ status: want.status, policy, allowed: refusal === null }]);
           if (refusal) {
             expect(r.isError, label).toBe(true);
-            expect(r.data.error, label).toMatchObject({ code: refusal, retryable: refusal === 'rp_broker_unavailable', side_effects: { rp_verification_recorded: true } });
+            expect(r.data.error, label).toMatchObject({
+              code: refusal,
+              retryable: refusal === 'rp_broker_unavailable',
+              side_effects: { rp_verification_recorded: true },
+            });
             expect(r.data.error.side_effects.acceptance_recorded, label).toBeUndefined();
             expect(await env.t.sql('SELECT id FROM identity_acceptance WHERE agent_id = $1', [who.agentId])).toEqual([]);
           } else {
@@ -114,7 +133,11 @@ describe('identity broker: RP verification and policies', () => {
 
     await identity.setOwnerPolicy(owner, env.rp.origin, 'allow');
     expect(await identity.ownerPolicies(owner)).toMatchObject([{ service: env.rp.origin, policy: 'allow' }]);
-    expect(await identity.effectivePolicy(who.ownerId, env.rp.origin)).toEqual({ service: env.rp.origin, policy: 'allow', from: 'owner_service' });
+    expect(await identity.effectivePolicy(who.ownerId, env.rp.origin)).toEqual({
+      service: env.rp.origin,
+      policy: 'allow',
+      from: 'owner_service',
+    });
     const allowed = await signup(env.t, who, env.rp);
     expect(allowed.isError).toBe(false);
     expect(allowed.data.rp_verification).toMatchObject({ status: 'unverified', policy: 'allow' });
@@ -145,8 +168,14 @@ describe('identity broker: RP verification and policies', () => {
     expect(warned.isError, JSON.stringify(warned.data)).toBe(false);
     expect(warned.data.rp_verification).toMatchObject({ source: 'agent_supplied_discovery', status: 'verified' });
     expect(warned.data.rp_verification_warning).toMatch(/supplied by the agent/);
-    const rows = await env.t.sql<{ source: string; allowed: boolean }>('SELECT source, allowed FROM identity_rp_verification WHERE agent_id = $1 ORDER BY checked_at', [who.agentId]);
-    expect(rows).toEqual([{ source: 'agent_supplied_discovery', allowed: false }, { source: 'agent_supplied_discovery', allowed: true }]);
+    const rows = await env.t.sql<{ source: string; allowed: boolean }>(
+      'SELECT source, allowed FROM identity_rp_verification WHERE agent_id = $1 ORDER BY checked_at',
+      [who.agentId],
+    );
+    expect(rows).toEqual([
+      { source: 'agent_supplied_discovery', allowed: false },
+      { source: 'agent_supplied_discovery', allowed: true },
+    ]);
   });
 
   it('operators manage attestation authorities: unknown issuers are unverified; removal stops verification', async () => {
@@ -154,15 +183,22 @@ describe('identity broker: RP verification and policies', () => {
     const mine = listed.body.authorities.find((a: { issuer: string }) => a.issuer === env.rp.authority.issuer);
     expect(mine).toMatchObject({ jwks_uri: env.rp.authority.jwks_uri, source: 'operator' });
     expect((await env.t.inject({ method: 'GET', url: '/admin/broker/attestation-authorities' })).statusCode).toBe(401);
-    expect((await admin(env.t, 'POST', '/admin/broker/attestation-authorities', { issuer: 'ftp://x', jwks_uri: 'https://x/jwks' })).status).toBe(400);
+    expect(
+      (await admin(env.t, 'POST', '/admin/broker/attestation-authorities', { issuer: 'ftp://x', jwks_uri: 'https://x/jwks' })).status,
+    ).toBe(400);
 
     const other = await startRelyingParty({ brokerIssuer: env.t.url, smtpUrl: env.smtp.url });
     try {
       const who = await createBrokerPrincipal(env.t);
       const r = await signup(env.t, who, other);
-      expect(r.data.rp_verification).toMatchObject({ status: 'unverified', reason: expect.stringContaining('not an attestation authority') });
+      expect(r.data.rp_verification).toMatchObject({
+        status: 'unverified',
+        reason: expect.stringContaining('not an attestation authority'),
+      });
       await registerAuthority(env.t, other.authority);
-      const id = (await admin(env.t, 'GET', '/admin/broker/attestation-authorities')).body.authorities.find((a: { issuer: string }) => a.issuer === other.authority.issuer).id;
+      const id = (await admin(env.t, 'GET', '/admin/broker/attestation-authorities')).body.authorities.find(
+        (a: { issuer: string }) => a.issuer === other.authority.issuer,
+      ).id;
       expect((await signup(env.t, who, other, { force_new: true })).data.rp_verification.status).toBe('verified');
       expect((await admin(env.t, 'DELETE', `/admin/broker/attestation-authorities/${id}`)).status).toBe(204);
       expect((await signup(env.t, who, other, { force_new: true })).data.rp_verification.status).toBe('unverified');

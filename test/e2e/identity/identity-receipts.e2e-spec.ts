@@ -54,11 +54,17 @@ describe('identity broker: signup receipts and self-reports', () => {
 
   it('refuses a receipt signed with the broker key (legacy), even with the right typ', async () => {
     const { who, assertionJti } = await signedUp();
-    const [key] = await env.t.sql<{ kid: string; private_jwk: string }>(`SELECT kid, private_jwk FROM identity_signing_key WHERE status = 'active'`);
+    const [key] = await env.t.sql<{ kid: string; private_jwk: string }>(
+      `SELECT kid, private_jwk FROM identity_signing_key WHERE status = 'active'`,
+    );
     const brokerKey = await importJWK(JSON.parse(key.private_jwk) as JWK, 'ES256');
     const legacy = await new SignJWT({ assertion_jti: assertionJti, attestation_jti: attestationJti, account: 'acct_x' })
       .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'signup-receipt+jwt' })
-      .setIssuer(env.rp.origin).setAudience(env.t.url).setSubject(who.agentId).setJti(randomUUID()).setIssuedAt()
+      .setIssuer(env.rp.origin)
+      .setAudience(env.t.url)
+      .setSubject(who.agentId)
+      .setJti(randomUUID())
+      .setIssuedAt()
       .sign(brokerKey);
     const r = await record(who, { signup_token: legacy });
     expect(r.data.error.code).toBe('signup_token_invalid');
@@ -67,16 +73,31 @@ describe('identity broker: signup receipts and self-reports', () => {
 
   it('links receipts to this agent’s assertion and to an attestation the broker verified', async () => {
     const { who, assertionJti } = await signedUp();
-    const unlinked = await env.rp.signReceipt({ sub: who.agentId, assertion_jti: randomUUID(), attestation_jti: attestationJti, account: 'a' });
+    const unlinked = await env.rp.signReceipt({
+      sub: who.agentId,
+      assertion_jti: randomUUID(),
+      attestation_jti: attestationJti,
+      account: 'a',
+    });
     expect((await record(who, { signup_token: unlinked })).data.error.code).toBe('signup_token_not_linked');
 
     const other = await createBrokerPrincipal(env.t);
     const mine = await env.rp.signReceipt({ sub: who.agentId, assertion_jti: assertionJti, attestation_jti: attestationJti, account: 'a' });
     expect((await record(other, { signup_token: mine })).data.error.code).toBe('signup_token_ownership_mismatch');
-    const wrongSub = await env.rp.signReceipt({ sub: other.agentId, assertion_jti: assertionJti, attestation_jti: attestationJti, account: 'a' });
+    const wrongSub = await env.rp.signReceipt({
+      sub: other.agentId,
+      assertion_jti: assertionJti,
+      attestation_jti: attestationJti,
+      account: 'a',
+    });
     expect((await record(who, { signup_token: wrongSub })).data.error.code).toBe('signup_token_ownership_mismatch');
 
-    const unknownAttestation = await env.rp.signReceipt({ sub: who.agentId, assertion_jti: assertionJti, attestation_jti: 'never-seen', account: 'a' });
+    const unknownAttestation = await env.rp.signReceipt({
+      sub: who.agentId,
+      assertion_jti: assertionJti,
+      attestation_jti: 'never-seen',
+      account: 'a',
+    });
     expect((await record(who, { signup_token: unknownAttestation })).data.error.code).toBe('rp_attestation_invalid');
   });
 
@@ -86,9 +107,19 @@ describe('identity broker: signup receipts and self-reports', () => {
     const newJti = randomUUID();
     env.rp.setAttestation(await env.rp.signAttestation({ jti: newJti }), newJti);
     try {
-      const current = await env.rp.signReceipt({ sub: who.agentId, assertion_jti: assertionJti, attestation_jti: newJti, account: 'acct_h' });
+      const current = await env.rp.signReceipt({
+        sub: who.agentId,
+        assertion_jti: assertionJti,
+        attestation_jti: newJti,
+        account: 'acct_h',
+      });
       expect((await record(who, { signup_token: current })).data.error.code).toBe('rp_attestation_invalid');
-      const historical = await env.rp.signReceipt({ sub: who.agentId, assertion_jti: assertionJti, attestation_jti: attestationJti, account: 'acct_h' });
+      const historical = await env.rp.signReceipt({
+        sub: who.agentId,
+        assertion_jti: assertionJti,
+        attestation_jti: attestationJti,
+        account: 'acct_h',
+      });
       const r = await record(who, { signup_token: historical });
       expect(r.isError, JSON.stringify(r.data)).toBe(false);
       expect(r.data).toMatchObject({ provider_account: 'acct_h', assertion_jti: assertionJti });
@@ -100,14 +131,31 @@ describe('identity broker: signup receipts and self-reports', () => {
   it('is idempotent on the receipt jti; the same jti with a different body is a 409 conflict', async () => {
     const { who, assertionJti } = await signedUp();
     const jti = randomUUID();
-    const first = await env.rp.signReceipt({ sub: who.agentId, assertion_jti: assertionJti, attestation_jti: attestationJti, account: 'acct_1', jti });
+    const first = await env.rp.signReceipt({
+      sub: who.agentId,
+      assertion_jti: assertionJti,
+      attestation_jti: attestationJti,
+      account: 'acct_1',
+      jti,
+    });
     const r1 = await record(who, { signup_token: first });
     const r2 = await record(who, { signup_token: first });
     expect(r2.data).toMatchObject({ signup_id: r1.data.signup_id, deduplicated: true });
-    const changed = await env.rp.signReceipt({ sub: who.agentId, assertion_jti: assertionJti, attestation_jti: attestationJti, account: 'acct_2', jti });
+    const changed = await env.rp.signReceipt({
+      sub: who.agentId,
+      assertion_jti: assertionJti,
+      attestation_jti: attestationJti,
+      account: 'acct_2',
+      jti,
+    });
     const r3 = await record(who, { signup_token: changed });
     expect(r3.data.error).toMatchObject({ code: 'conflict', retryable: false });
-    const parallel = await env.rp.signReceipt({ sub: who.agentId, assertion_jti: assertionJti, attestation_jti: attestationJti, account: 'acct_p' });
+    const parallel = await env.rp.signReceipt({
+      sub: who.agentId,
+      assertion_jti: assertionJti,
+      attestation_jti: attestationJti,
+      account: 'acct_p',
+    });
     const results = await Promise.all([1, 2, 3].map(() => record(who, { signup_token: parallel })));
     expect(new Set(results.map((r) => r.data.signup_id)).size).toBe(1);
     expect(results.filter((r) => r.data.deduplicated === false)).toHaveLength(1);
@@ -120,7 +168,15 @@ describe('identity broker: signup receipts and self-reports', () => {
     const { who } = await signedUp();
     const r = await record(who, { self_report: { service: env.rp.origin, account: 'me@rp', context_url: `${env.rp.origin}/welcome` } });
     expect(r.isError, JSON.stringify(r.data)).toBe(false);
-    expect(r.data).toMatchObject({ proof_source: 'agent_self_reported', signup_token_jti: null, assertion_jti: null, rp_verification_id: null, provider_account: 'me@rp', deduplicated: false, context_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(r.data).toMatchObject({
+      proof_source: 'agent_self_reported',
+      signup_token_jti: null,
+      assertion_jti: null,
+      rp_verification_id: null,
+      provider_account: 'me@rp',
+      deduplicated: false,
+      context_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect((await record(who, { self_report: { service: env.rp.origin, account: 'me@rp' } })).data.deduplicated).toBe(true);
     expect((await record(who, { self_report: { service: env.rp.origin, account: 'someone-else' } })).data.error.code).toBe('conflict');
     expect((await record(who, { signup_token: 'x', self_report: { service: env.rp.origin } })).data.error.code).toBe('validation_failed');
@@ -150,11 +206,18 @@ describe('identity broker: signup receipts and self-reports', () => {
       // The agent's copy is delivered locally; the forward to the owner went through the refusing relay.
       side_effects: { acceptance_recorded: true, assertion_minted: true, ledger_email_sent: true, owner_forward_sent: false },
     });
-    const [row] = await env.t.sql<{ id: string; ledger_email_status: string }>('SELECT id, ledger_email_status FROM identity_acceptance WHERE agent_id = $1', [who.agentId]);
+    const [row] = await env.t.sql<{ id: string; ledger_email_status: string }>(
+      'SELECT id, ledger_email_status FROM identity_acceptance WHERE agent_id = $1',
+      [who.agentId],
+    );
     expect(row).toMatchObject({ id: failed.data.error.side_effects.acceptance_id, ledger_email_status: 'failed' });
     const retry = await signup(env.t, who, env.rp);
     expect(retry.isError).toBe(false);
-    expect(retry.data).toMatchObject({ reuse: true, acceptance: { id: row.id }, side_effects: { ledger_email_sent: true, new_consent_event: false } });
+    expect(retry.data).toMatchObject({
+      reuse: true,
+      acceptance: { id: row.id },
+      side_effects: { ledger_email_sent: true, new_consent_event: false },
+    });
     expect(await env.t.sql('SELECT id FROM identity_acceptance WHERE agent_id = $1', [who.agentId])).toHaveLength(1);
     expect(mailTo(env.smtp, who.ownerEmail).some((m) => m.text.includes(row.id))).toBe(true);
   });

@@ -23,7 +23,11 @@ describe('identity broker through the official SDK with a real OAuth login', () 
     const { client, transport } = await loginSdk1(`${env.t.url}/broker/mcp`, provider, 'identity-e2e');
 
     const call = async (name: string, args: Record<string, unknown> = {}) => {
-      const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: { text: string }[]; structuredContent?: Record<string, any> };
+      const result = (await client.callTool({ name, arguments: args })) as {
+        isError?: boolean;
+        content: { text: string }[];
+        structuredContent?: Record<string, any>;
+      };
       expect(result.isError, result.content[0]?.text).toBeFalsy();
       return JSON.parse(result.content[0].text) as Record<string, any>;
     };
@@ -35,7 +39,7 @@ describe('identity broker through the official SDK with a real OAuth login', () 
     expect(me.agent.name).toBe('Signup agent');
     expect(me.scopes).toEqual(['identity:read']); // the SDK asked for what the 401 challenge named
 
-    const discovery = await (await fetch(`${env.rp.origin}/.well-known/agent-signup`)).json() as { terms: { text: string } };
+    const discovery = (await (await fetch(`${env.rp.origin}/.well-known/agent-signup`)).json()) as { terms: { text: string } };
     const args = { service: env.rp.origin, accepted_tos_text: discovery.terms.text };
     // identity_signup needs tos:accept: the 403 insufficient_scope challenge makes the SDK step up and
     // the human consents again for the same agent. (SDK 1.32 answers the challenge with a refresh when it
@@ -67,12 +71,18 @@ describe('identity broker through the official SDK with a real OAuth login', () 
 
     await stepUp('identity_record_signup', { signup_token: done.signup_token });
     const recorded = await call('identity_record_signup', { signup_token: done.signup_token });
-    expect(recorded).toMatchObject({ proof_source: 'rp_signed_receipt', provider_account: done.account_id, assertion_jti: signed.assertion.jti });
+    expect(recorded).toMatchObject({
+      proof_source: 'rp_signed_receipt',
+      provider_account: done.account_id,
+      assertion_jti: signed.assertion.jti,
+    });
 
     const after = await call('identity_whoami');
     expect(after.agent.id).toBe(me.agent.id);
     expect(after.scopes).toEqual(expect.arrayContaining(['identity:read', 'tos:accept', 'inbox:read', 'identity:write']));
-    expect(after.recent_signups).toEqual([expect.objectContaining({ signup_id: recorded.signup_id, provider_name: 'Example Service', provider_account: done.account_id })]);
+    expect(after.recent_signups).toEqual([
+      expect.objectContaining({ signup_id: recorded.signup_id, provider_name: 'Example Service', provider_account: done.account_id }),
+    ]);
     expect(after.latest_acceptances).toEqual([expect.objectContaining({ id: signed.acceptance.id })]);
     await client.close();
   });

@@ -15,9 +15,19 @@ describe('identity broker: the signup flow', () => {
 
   it('lists the identity tools (identity_signup before identity_prove) and four markdown resources', async () => {
     const who = await createBrokerPrincipal(env.t);
-    const tools = (await brokerCall(env.t, who.token, 'tools/list')).body.result.tools as { name: string; title: string; outputSchema?: unknown }[];
+    const tools = (await brokerCall(env.t, who.token, 'tools/list')).body.result.tools as {
+      name: string;
+      title: string;
+      outputSchema?: unknown;
+    }[];
     const names = tools.map((x) => x.name);
-    expect(names.filter((n) => n.startsWith('identity_'))).toEqual(['identity_signup', 'identity_register', 'identity_whoami', 'identity_prove', 'identity_record_signup']);
+    expect(names.filter((n) => n.startsWith('identity_'))).toEqual([
+      'identity_signup',
+      'identity_register',
+      'identity_whoami',
+      'identity_prove',
+      'identity_record_signup',
+    ]);
     expect(names.indexOf('identity_signup')).toBeLessThan(names.indexOf('identity_prove'));
     expect(Object.fromEntries(tools.map((x) => [x.name, x.title]))).toMatchObject({
       identity_signup: 'One-call brokered service signup',
@@ -27,7 +37,12 @@ describe('identity broker: the signup flow', () => {
       identity_record_signup: 'Record signed-up service proof',
     });
     // identity_signup, identity_prove and identity_record_signup register outputSchemas; the others answer with text JSON.
-    expect(tools.filter((x) => x.outputSchema).map((x) => x.name).filter((n) => n.startsWith('identity_'))).toEqual(['identity_signup', 'identity_prove', 'identity_record_signup']);
+    expect(
+      tools
+        .filter((x) => x.outputSchema)
+        .map((x) => x.name)
+        .filter((n) => n.startsWith('identity_')),
+    ).toEqual(['identity_signup', 'identity_prove', 'identity_record_signup']);
     const resources = (await brokerCall(env.t, who.token, 'resources/list')).body.result.resources as { uri: string; mimeType: string }[];
     expect(resources.map((r) => r.uri)).toEqual([
       'agentregistrar://docs/workflow',
@@ -51,7 +66,14 @@ describe('identity broker: the signup flow', () => {
     expect(me.data.human).toEqual({ id: who.ownerId, email: who.ownerEmail, verified: true });
     expect(me.data.recent_signups).toEqual([]);
     const reg = await brokerTool(env.t, who.token, 'identity_register', { name: 'Scout II', harness: 'vitest' });
-    expect(reg.data).toMatchObject({ agent_id: who.agentId, name: 'Scout II', harness: 'vitest', status: 'active', owner: { id: who.ownerId, email: who.ownerEmail }, created: false });
+    expect(reg.data).toMatchObject({
+      agent_id: who.agentId,
+      name: 'Scout II',
+      harness: 'vitest',
+      status: 'active',
+      owner: { id: who.ownerId, email: who.ownerEmail },
+      created: false,
+    });
   });
 
   it('signs up at the example RP, which verifies the assertion, mails a code and returns a receipt the broker records', async () => {
@@ -61,8 +83,19 @@ describe('identity broker: the signup flow', () => {
     expect(r.isError, JSON.stringify(r.data)).toBe(false);
     expect(r.result.structuredContent).toEqual(r.data);
     const out = r.data;
-    expect(out.service).toMatchObject({ origin: env.rp.origin, audience: `${env.rp.origin}/agent-signup`, endpoints: { agent_signup: `${env.rp.origin}/agent-signup` } });
-    expect(out.rp_verification).toMatchObject({ status: 'verified', policy: 'warn', allowed: true, source: 'discovery', issuer: env.rp.authority.issuer, level: 'domain' });
+    expect(out.service).toMatchObject({
+      origin: env.rp.origin,
+      audience: `${env.rp.origin}/agent-signup`,
+      endpoints: { agent_signup: `${env.rp.origin}/agent-signup` },
+    });
+    expect(out.rp_verification).toMatchObject({
+      status: 'verified',
+      policy: 'warn',
+      allowed: true,
+      source: 'discovery',
+      issuer: env.rp.authority.issuer,
+      level: 'domain',
+    });
     expect(out.rp_verification_warning).toBeUndefined();
     expect(out.reuse).toBe(false);
     expect(out.agent_email).toBe(agentEmail);
@@ -72,19 +105,37 @@ describe('identity broker: the signup flow', () => {
       body: {},
     });
     expect(out.next_steps.length).toBeGreaterThan(0);
-    expect(out.side_effects).toMatchObject({ acceptance_recorded: true, assertion_minted: true, ledger_email_sent: true, owner_forward_sent: true });
+    expect(out.side_effects).toMatchObject({
+      acceptance_recorded: true,
+      assertion_minted: true,
+      ledger_email_sent: true,
+      owner_forward_sent: true,
+    });
 
     // The assertion: header, claims, verifiable with the published JWKS.
     expect(decodeProtectedHeader(out.assertion.jwt)).toMatchObject({ alg: 'ES256', typ: 'agent-assertion+jwt', kid: out.assertion.kid });
     const jwks = await env.t.inject({ method: 'GET', url: '/.well-known/jwks.json' });
     expect(jwks.headers['cache-control']).toBe('public, max-age=300');
-    const { payload } = await jwtVerify(out.assertion.jwt, createLocalJWKSet(JSON.parse(jwks.body)), { issuer: env.t.url, audience: out.audience, typ: 'agent-assertion+jwt' });
-    expect(payload).toMatchObject({ sub: who.agentId, agent_email: agentEmail, owner_verified: true, scope: 'profile:email', tos: { version: '2026-11', sha256: out.service.terms.sha256 } });
+    const { payload } = await jwtVerify(out.assertion.jwt, createLocalJWKSet(JSON.parse(jwks.body)), {
+      issuer: env.t.url,
+      audience: out.audience,
+      typ: 'agent-assertion+jwt',
+    });
+    expect(payload).toMatchObject({
+      sub: who.agentId,
+      agent_email: agentEmail,
+      owner_verified: true,
+      scope: 'profile:email',
+      tos: { version: '2026-11', sha256: out.service.terms.sha256 },
+    });
     expect(payload.exp! - payload.iat!).toBeLessThanOrEqual(600);
     expect(JSON.parse(jwks.body).keys[0]).not.toHaveProperty('d');
 
     // The ledger copy went to the agent's mailbox (delivered locally) and to the owner (through the relay).
-    const ledger = await env.t.sql<{ text_body: string; local_delivery: boolean }>('SELECT text_body, local_delivery FROM outbound_mail WHERE to_address = $1', [agentEmail]);
+    const ledger = await env.t.sql<{ text_body: string; local_delivery: boolean }>(
+      'SELECT text_body, local_delivery FROM outbound_mail WHERE to_address = $1',
+      [agentEmail],
+    );
     expect(ledger.some((m) => m.local_delivery && m.text_body.includes(out.acceptance.id))).toBe(true);
     expect(mailTo(env.smtp, who.ownerEmail).some((m) => m.text.includes(out.acceptance.id))).toBe(true);
 
@@ -123,7 +174,11 @@ describe('identity broker: the signup flow', () => {
     const first = await signup(env.t, who, env.rp);
     const mails = env.smtp.messages.length;
     const second = await signup(env.t, who, env.rp);
-    expect(second.data).toMatchObject({ reuse: true, assertion: { jti: first.data.assertion.jti }, acceptance: { id: first.data.acceptance.id } });
+    expect(second.data).toMatchObject({
+      reuse: true,
+      assertion: { jti: first.data.assertion.jti },
+      acceptance: { id: first.data.acceptance.id },
+    });
     expect(second.data.side_effects).toMatchObject({ new_consent_event: false, ledger_email_sent: false });
     expect(second.data.rp_verification.id).not.toBe(first.data.rp_verification.id); // verification re-ran
     expect(env.smtp.messages.length).toBe(mails);
@@ -151,12 +206,21 @@ describe('identity broker: the signup flow', () => {
     expect(crlf.isError).toBe(false);
     const changed = await signup(env.t, who, env.rp, { accepted_tos_text: `${text} ` });
     expect(changed.isError).toBe(true);
-    expect(changed.data.error).toMatchObject({ code: 'tos_mismatch', retryable: false, side_effects: {}, docs: 'agentregistrar://docs/workflow' });
+    expect(changed.data.error).toMatchObject({
+      code: 'tos_mismatch',
+      retryable: false,
+      side_effects: {},
+      docs: 'agentregistrar://docs/workflow',
+    });
   });
 
   it('refuses agent-supplied discovery sources on identity_signup with discovery_source_not_allowed', async () => {
     const who = await createBrokerPrincipal(env.t);
-    for (const extra of [{ rp_discovery: env.rp.discovery() }, { rp_discovery_url: `${env.rp.origin}/.well-known/agent-signup` }, { rp_attestation: 'x.y.z' }]) {
+    for (const extra of [
+      { rp_discovery: env.rp.discovery() },
+      { rp_discovery_url: `${env.rp.origin}/.well-known/agent-signup` },
+      { rp_attestation: 'x.y.z' },
+    ]) {
       const r = await signup(env.t, who, env.rp, extra);
       expect(r.data.error).toMatchObject({ code: 'discovery_source_not_allowed', retryable: false, side_effects: {} });
       expect(typeof r.data.error.next_step).toBe('string');
@@ -167,14 +231,21 @@ describe('identity broker: the signup flow', () => {
 
   it('needs tos:accept (insufficient_scope at the gate) and an active agent (agent_revoked at the tool)', async () => {
     const reader = await createBrokerPrincipal(env.t, { scopes: ['identity:read'] });
-    const refused = await brokerCall(env.t, reader.token, 'tools/call', { name: 'identity_signup', arguments: { service: env.rp.origin, accepted_tos_text: 'x' } });
+    const refused = await brokerCall(env.t, reader.token, 'tools/call', {
+      name: 'identity_signup',
+      arguments: { service: env.rp.origin, accepted_tos_text: 'x' },
+    });
     expect(refused.status).toBe(403);
     expect(refused.headers['www-authenticate']).toMatch(/error="insufficient_scope".*scope="identity:read tos:accept"/);
     expect((await brokerTool(env.t, reader.token, 'identity_whoami')).isError).toBe(false);
 
     const who = await createBrokerPrincipal(env.t);
     await env.t.sql(`UPDATE identity_agent SET status = 'suspended' WHERE id = $1`, [who.agentId]);
-    for (const [name, args] of [['identity_whoami', {}], ['identity_signup', { service: env.rp.origin, accepted_tos_text: 'x' }], ['identity_record_signup', { self_report: { service: env.rp.origin } }]] as const) {
+    for (const [name, args] of [
+      ['identity_whoami', {}],
+      ['identity_signup', { service: env.rp.origin, accepted_tos_text: 'x' }],
+      ['identity_record_signup', { self_report: { service: env.rp.origin } }],
+    ] as const) {
       const r = await brokerTool(env.t, who.token, name, args);
       expect(r.isError).toBe(true);
       expect(r.data.error).toMatchObject({ code: 'agent_revoked', retryable: false });
@@ -183,10 +254,17 @@ describe('identity broker: the signup flow', () => {
 
   it('identity_prove mints from rp_discovery_url and returns the claims and verification instructions', async () => {
     const who = await createBrokerPrincipal(env.t);
-    const r = await brokerTool(env.t, who.token, 'identity_prove', { rp_discovery_url: `${env.rp.origin}/.well-known/agent-signup`, accepted_tos_text: env.rp.discovery().terms.text });
+    const r = await brokerTool(env.t, who.token, 'identity_prove', {
+      rp_discovery_url: `${env.rp.origin}/.well-known/agent-signup`,
+      accepted_tos_text: env.rp.discovery().terms.text,
+    });
     expect(r.isError, JSON.stringify(r.data)).toBe(false);
     expect(r.data.assertion.claims).toEqual(decodeJwt(r.data.assertion.jwt));
-    expect(r.data.verification_instructions).toMatchObject({ jwks_uri: `${env.t.url}/.well-known/jwks.json`, issuer: env.t.url, typ: 'agent-assertion+jwt' });
+    expect(r.data.verification_instructions).toMatchObject({
+      jwks_uri: `${env.t.url}/.well-known/jwks.json`,
+      issuer: env.t.url,
+      typ: 'agent-assertion+jwt',
+    });
     expect(r.data.rp_verification).toMatchObject({ status: 'verified', source: 'discovery' });
     for (const args of [
       { rp_discovery_url: `${env.rp.origin}/.well-known/agent-signup`, rp_discovery: env.rp.discovery() },
@@ -208,23 +286,49 @@ describe('identity broker: the signup flow', () => {
     expect(JSON.parse(me.body).agent.id).toBe(who.agentId);
     const none = await env.t.inject({ method: 'GET', url: '/api/v1/broker/whoami' });
     expect(none.statusCode).toBe(401);
-    const s = await env.t.inject({ method: 'POST', url: '/api/v1/broker/signup', headers: auth, payload: JSON.stringify({ service: env.rp.origin, accepted_tos_text: env.rp.discovery().terms.text }) });
+    const s = await env.t.inject({
+      method: 'POST',
+      url: '/api/v1/broker/signup',
+      headers: auth,
+      payload: JSON.stringify({ service: env.rp.origin, accepted_tos_text: env.rp.discovery().terms.text }),
+    });
     expect(s.statusCode, s.body).toBe(200);
     const out = JSON.parse(s.body);
     const done = await completeAtRp(env, out.signup_request, out.agent_email);
-    const rec = await env.t.inject({ method: 'POST', url: '/api/v1/broker/record-signup', headers: auth, payload: JSON.stringify({ signup_token: done.signup_token }) });
+    const rec = await env.t.inject({
+      method: 'POST',
+      url: '/api/v1/broker/record-signup',
+      headers: auth,
+      payload: JSON.stringify({ signup_token: done.signup_token }),
+    });
     expect(rec.statusCode, rec.body).toBe(200);
     expect(JSON.parse(rec.body)).toMatchObject({ proof_source: 'rp_signed_receipt', provider_account: done.account_id });
-    const bad = await env.t.inject({ method: 'POST', url: '/api/v1/broker/signup', headers: auth, payload: JSON.stringify({ service: env.rp.origin, accepted_tos_text: 'nope' }) });
+    const bad = await env.t.inject({
+      method: 'POST',
+      url: '/api/v1/broker/signup',
+      headers: auth,
+      payload: JSON.stringify({ service: env.rp.origin, accepted_tos_text: 'nope' }),
+    });
     expect(bad.statusCode).toBe(409);
     expect(JSON.parse(bad.body)).toMatchObject({ error: 'tos_mismatch' });
     const reader = await createBrokerPrincipal(env.t, { scopes: ['identity:read'] });
-    const scoped = await env.t.inject({ method: 'POST', url: '/api/v1/broker/signup', headers: { ...auth, authorization: `Bearer ${reader.token}` }, payload: JSON.stringify({ service: env.rp.origin, accepted_tos_text: 'x' }) });
+    const scoped = await env.t.inject({
+      method: 'POST',
+      url: '/api/v1/broker/signup',
+      headers: { ...auth, authorization: `Bearer ${reader.token}` },
+      payload: JSON.stringify({ service: env.rp.origin, accepted_tos_text: 'x' }),
+    });
     expect(scoped.statusCode).toBe(403);
     expect(JSON.parse(scoped.body).error).toBe('insufficient_scope');
 
     const openapi = JSON.parse((await env.t.inject({ method: 'GET', url: '/openapi.json' })).body);
-    for (const path of ['/api/v1/broker/whoami', '/api/v1/broker/signup', '/api/v1/broker/record-signup', '/.well-known/jwks.json', '/admin/broker/attestation-authorities']) {
+    for (const path of [
+      '/api/v1/broker/whoami',
+      '/api/v1/broker/signup',
+      '/api/v1/broker/record-signup',
+      '/.well-known/jwks.json',
+      '/admin/broker/attestation-authorities',
+    ]) {
       expect(openapi.paths, path).toHaveProperty([path]);
     }
   });

@@ -16,7 +16,15 @@ export interface IdentityEnv {
   close(): Promise<void>;
 }
 
-export async function startIdentityEnv(options: { env?: Record<string, string>; override?: TestAppOptions['override']; rp?: Partial<RelyingPartyOptions>; registerAuthority?: boolean; inbox?: boolean } = {}): Promise<IdentityEnv> {
+export async function startIdentityEnv(
+  options: {
+    env?: Record<string, string>;
+    override?: TestAppOptions['override'];
+    rp?: Partial<RelyingPartyOptions>;
+    registerAuthority?: boolean;
+    inbox?: boolean;
+  } = {},
+): Promise<IdentityEnv> {
   const smtp = await startSmtpSink();
   const appOptions: TestAppOptions = {
     env: {
@@ -84,7 +92,11 @@ export async function completeAtRp(
   const answer = (await res.json()) as { account_id: string; confirm: { url: string } };
   if (res.status !== 202) throw new Error(`RP refused the signup: ${res.status} ${JSON.stringify(answer)}`);
   const code = await readCode();
-  const confirmed = await fetch(answer.confirm.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account_id: answer.account_id, code }) });
+  const confirmed = await fetch(answer.confirm.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account_id: answer.account_id, code }),
+  });
   const body = (await confirmed.json()) as { account_id: string; status: string; signup_token: string };
   return { httpStatus: confirmed.status, ...body };
 }

@@ -16,7 +16,14 @@ describe('inbox: signing up at the example relying party with the code from the 
   beforeAll(async () => {
     sink = await startSmtpSink();
     t = await createInboxApp({
-      env: { OPERATOR_BOOTSTRAP_TOKEN: OPERATOR, SMTP_RELAY_URL: sink.url, BROKER_RP_ALLOW_LOOPBACK: 'true', RATE_LIMIT_GENERAL: 'off', RATE_LIMIT_BROKER_AGENT: 'off', RATE_LIMIT_BROKER_OWNER: 'off' },
+      env: {
+        OPERATOR_BOOTSTRAP_TOKEN: OPERATOR,
+        SMTP_RELAY_URL: sink.url,
+        BROKER_RP_ALLOW_LOOPBACK: 'true',
+        RATE_LIMIT_GENERAL: 'off',
+        RATE_LIMIT_BROKER_AGENT: 'off',
+        RATE_LIMIT_BROKER_OWNER: 'off',
+      },
     });
     // The RP mails the agent the way the internet would: to the MX of the agent's domain, our listener.
     rp = await startRelyingParty({ brokerIssuer: t.url, smtpUrl: `smtp://127.0.0.1:${t.smtpPort}` });
@@ -38,7 +45,11 @@ describe('inbox: signing up at the example relying party with the code from the 
     expect(ledger.data.messages.some((m: { subject: string }) => m.subject.startsWith('Terms accepted'))).toBe(true);
 
     const since = new Date().toISOString();
-    const res = await fetch(out.signup_request.url, { method: 'POST', headers: out.signup_request.headers, body: JSON.stringify(out.signup_request.body) });
+    const res = await fetch(out.signup_request.url, {
+      method: 'POST',
+      headers: out.signup_request.headers,
+      body: JSON.stringify(out.signup_request.body),
+    });
     expect(res.status).toBe(202);
     const pending = (await res.json()) as { account_id: string; confirm: { url: string } };
 

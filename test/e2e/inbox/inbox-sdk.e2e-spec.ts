@@ -22,7 +22,13 @@ describe('inbox: an OAuth-authenticated SDK host calls the four inbox tools', ()
   beforeAll(async () => {
     sink = await startSmtpSink();
     t = await createInboxApp({
-      env: { MAIL_DOMAIN, SMTP_RELAY_URL: sink.url, RATE_LIMIT_GENERAL: '10000/60', RATE_LIMIT_SIGNIN: '1000/60', RATE_LIMIT_SIGNIN_EMAIL: '1000/60' },
+      env: {
+        MAIL_DOMAIN,
+        SMTP_RELAY_URL: sink.url,
+        RATE_LIMIT_GENERAL: '10000/60',
+        RATE_LIMIT_SIGNIN: '1000/60',
+        RATE_LIMIT_SIGNIN_EMAIL: '1000/60',
+      },
     });
   });
   afterAll(async () => {
@@ -39,7 +45,9 @@ describe('inbox: an OAuth-authenticated SDK host calls the four inbox tools', ()
     // names only identity:read, and SDK 1.32's step-up on insufficient_scope only refreshes.)
     const scope = 'identity:read inbox:read inbox:send';
     expect(await auth(provider as never, { serverUrl: url, scope })).toBe('REDIRECT');
-    expect(await auth(provider as never, { serverUrl: url, scope, authorizationCode: provider.lastRedirect!.searchParams.get('code')! })).toBe('AUTHORIZED');
+    expect(
+      await auth(provider as never, { serverUrl: url, scope, authorizationCode: provider.lastRedirect!.searchParams.get('code')! }),
+    ).toBe('AUTHORIZED');
     expect(String((provider.storedTokens as { scope?: string }).scope)).toContain('inbox:send');
     const { client } = await connectSdk1(url, { name: 'inbox-host', authProvider: provider });
     try {
@@ -50,7 +58,10 @@ describe('inbox: an OAuth-authenticated SDK host calls the four inbox tools', ()
       const mailbox = listed.mailbox as string;
       expect(mailbox).toMatch(new RegExp(`@${MAIL_DOMAIN.replace('.', '\\.')}$`));
 
-      const waiting = client.callTool({ name: 'inbox_wait_for_email', arguments: { from: 'rp.example', require_otp: true, timeout_seconds: 20 } });
+      const waiting = client.callTool({
+        name: 'inbox_wait_for_email',
+        arguments: { from: 'rp.example', require_otp: true, timeout_seconds: 20 },
+      });
       await new Promise((r) => setTimeout(r, 200));
       await deliver(t.smtpPort, {
         from: 'Example RP <verify@rp.example>',
@@ -64,7 +75,12 @@ describe('inbox: an OAuth-authenticated SDK host calls the four inbox tools', ()
       const read = payload(await client.callTool({ name: 'inbox_read', arguments: { message_id: waited.message.id } }));
       expect(read).toMatchObject({ from: 'verify@rp.example', otp: { code: '640219' } });
 
-      const sent = payload(await client.callTool({ name: 'inbox_send', arguments: { to: 'support@rp.example', subject: 'Re: Verify your email', text: 'Done, thanks.' } }));
+      const sent = payload(
+        await client.callTool({
+          name: 'inbox_send',
+          arguments: { to: 'support@rp.example', subject: 'Re: Verify your email', text: 'Done, thanks.' },
+        }),
+      );
       expect(sent).toMatchObject({ status: 'sent', from: mailbox });
       const relayed = await sink.waitFor('support@rp.example');
       expect(relayed.from).toBe(mailbox);

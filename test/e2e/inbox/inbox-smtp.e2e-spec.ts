@@ -18,9 +18,35 @@ describe('inbox: the inbound SMTP listener', () => {
   beforeAll(async () => {
     // A self-signed certificate, so the listener offers STARTTLS.
     certDir = mkdtempSync(path.join(tmpdir(), 'agentry-inbox-tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${MAIL_DOMAIN}`, '-keyout', path.join(certDir, 'key.pem'), '-out', path.join(certDir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        `/CN=${MAIL_DOMAIN}`,
+        '-keyout',
+        path.join(certDir, 'key.pem'),
+        '-out',
+        path.join(certDir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     t = await createInboxApp({
-      env: { INBOX_SMTP_TLS_CERT: path.join(certDir, 'cert.pem'), INBOX_SMTP_TLS_KEY: path.join(certDir, 'key.pem'), MAIL_DOMAIN, OPERATOR_BOOTSTRAP_TOKEN: OPERATOR, INBOX_MAX_MESSAGE_BYTES: '20000', RATE_LIMIT_GENERAL: 'off', INBOX_SMTP_MAX_CONNECTIONS_PER_IP: '3' },
+      env: {
+        INBOX_SMTP_TLS_CERT: path.join(certDir, 'cert.pem'),
+        INBOX_SMTP_TLS_KEY: path.join(certDir, 'key.pem'),
+        MAIL_DOMAIN,
+        OPERATOR_BOOTSTRAP_TOKEN: OPERATOR,
+        INBOX_MAX_MESSAGE_BYTES: '20000',
+        RATE_LIMIT_GENERAL: 'off',
+        INBOX_SMTP_MAX_CONNECTIONS_PER_IP: '3',
+      },
       txt: { 'sender.example': ['v=spf1 ip4:127.0.0.1 -all'] },
     });
   });
@@ -51,7 +77,13 @@ describe('inbox: the inbound SMTP listener', () => {
     expect(list.data.mailbox).toBe(address);
     expect(list.data.messages).toHaveLength(1);
     const [summary] = list.data.messages;
-    expect(summary).toMatchObject({ direction: 'inbound', from: 'noreply@sender.example', subject: 'Your Acme verification code', has_otp: true, to: [address] });
+    expect(summary).toMatchObject({
+      direction: 'inbound',
+      from: 'noreply@sender.example',
+      subject: 'Your Acme verification code',
+      has_otp: true,
+      to: [address],
+    });
 
     const read = await brokerTool(t, agent.token, 'inbox_read', { message_id: summary.id });
     expect(read.isError).toBe(false);
@@ -76,9 +108,20 @@ describe('inbox: the inbound SMTP listener', () => {
       dialog.close();
     }
     const agent = await createBrokerPrincipal(t);
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: t.smtpPort, secure: false, requireTLS: true, tls: { rejectUnauthorized: false } });
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: t.smtpPort,
+      secure: false,
+      requireTLS: true,
+      tls: { rejectUnauthorized: false },
+    });
     try {
-      const info = (await transport.sendMail({ from: 'tls@sender.example', to: `${agent.agentHandle}@${MAIL_DOMAIN}`, subject: 'over TLS', text: 'hi' })) as { response: string };
+      const info = (await transport.sendMail({
+        from: 'tls@sender.example',
+        to: `${agent.agentHandle}@${MAIL_DOMAIN}`,
+        subject: 'over TLS',
+        text: 'hi',
+      })) as { response: string };
       expect(info.response).toMatch(/^250/);
     } finally {
       transport.close();
@@ -125,7 +168,11 @@ describe('inbox: the inbound SMTP listener', () => {
     });
     expect(restore.json()).toMatchObject({ status: 'active' });
     expect((await deliver(t.smtpPort, { to: address, subject: 's', text: 't' })).response).toMatch(/^250/);
-    const audit = await t.inject({ method: 'GET', url: `/admin/inbox/audit?handle=${agent.agentHandle}`, headers: { authorization: `Bearer ${OPERATOR}` } });
+    const audit = await t.inject({
+      method: 'GET',
+      url: `/admin/inbox/audit?handle=${agent.agentHandle}`,
+      headers: { authorization: `Bearer ${OPERATOR}` },
+    });
     expect(audit.json().entries.map((e: { action: string; actor: string }) => e.action)).toEqual(['restore_mailbox', 'suspend_mailbox']);
     expect(audit.json().entries[0].actor).toMatch(/^operator:/);
 
@@ -162,7 +209,9 @@ describe('inbox: the inbound SMTP listener', () => {
       expect(await dialog.command('DATA')).toMatch(/^354/);
       // The database goes away between RCPT and the end of DATA.
       await admin(`ALTER DATABASE ${database} ALLOW_CONNECTIONS false`);
-      await admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name LIKE 'agentry%'`, [database]);
+      await admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name LIKE 'agentry%'`, [
+        database,
+      ]);
       expect(await dialog.data('Subject: during the outage\r\n\r\nhello')).toMatch(/^451 4\.3\.0/);
       // RCPT needs the database too.
       expect(await dialog.command('MAIL FROM:<a@sender.example>')).toMatch(/^250/);
@@ -181,7 +230,9 @@ describe('inbox: the inbound SMTP listener', () => {
       });
     }
     expect(info?.response).toMatch(/^250/);
-    expect(await t.sql('SELECT subject FROM inbox_message WHERE agent_id = $1', [agent.agentId])).toEqual([{ subject: 'during the outage' }]);
+    expect(await t.sql('SELECT subject FROM inbox_message WHERE agent_id = $1', [agent.agentId])).toEqual([
+      { subject: 'during the outage' },
+    ]);
   });
 
   it('stops with a clear message when SMTP_PORT cannot be bound, instead of hanging', async () => {
@@ -234,7 +285,11 @@ describe('inbox: the inbound SMTP listener', () => {
     } finally {
       dialog.close();
     }
-    const suppressions = await t.inject({ method: 'GET', url: `/admin/inbox/suppressions?handle=${agent.agentHandle}`, headers: { authorization: `Bearer ${OPERATOR}` } });
+    const suppressions = await t.inject({
+      method: 'GET',
+      url: `/admin/inbox/suppressions?handle=${agent.agentHandle}`,
+      headers: { authorization: `Bearer ${OPERATOR}` },
+    });
     expect(suppressions.json().suppressions).toMatchObject([{ address: 'gone@remote.example', reason: 'bounce' }]);
     const send = await brokerTool(t, agent.token, 'inbox_send', { to: 'gone@remote.example', subject: 'hello again', text: 'hi' });
     expect(send.isError).toBe(true);

@@ -29,7 +29,10 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
       env: { MAIL_DOMAIN, SMTP_RELAY_URL: relay.url, RATE_LIMIT_GENERAL: 'off', RATE_LIMIT_INBOX_SEND_AGENT: '4/3600' },
     });
     // A second instance on the same database, without a relay: mail is held there.
-    b = await createInboxApp({ databaseUrl: a.databaseUrl, env: { MAIL_DOMAIN, RATE_LIMIT_GENERAL: 'off', PUBLIC_BASE_URL: a.config.publicBaseUrl, OPERATOR_BOOTSTRAP_TOKEN: OPERATOR } });
+    b = await createInboxApp({
+      databaseUrl: a.databaseUrl,
+      env: { MAIL_DOMAIN, RATE_LIMIT_GENERAL: 'off', PUBLIC_BASE_URL: a.config.publicBaseUrl, OPERATOR_BOOTSTRAP_TOKEN: OPERATOR },
+    });
   });
   afterAll(async () => {
     await b?.close();
@@ -40,7 +43,10 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
   it('lists the four inbox tools with their scopes and a wait timeout capped at 55 s in the schema', async () => {
     const agent = await createBrokerPrincipal(a);
     const list = await brokerCall(a, agent.token, 'tools/list');
-    const tools = list.body.result.tools as Array<{ name: string; inputSchema: { properties: Record<string, { maximum?: number; description?: string }> } }>;
+    const tools = list.body.result.tools as Array<{
+      name: string;
+      inputSchema: { properties: Record<string, { maximum?: number; description?: string }> };
+    }>;
     const names = tools.map((tool) => tool.name);
     expect(names.filter((n) => n.startsWith('inbox_'))).toEqual(['inbox_list', 'inbox_read', 'inbox_wait_for_email', 'inbox_send']);
     const wait = tools.find((tool) => tool.name === 'inbox_wait_for_email')!;
@@ -65,7 +71,11 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
     for (const [i, agent] of agents.entries()) {
       // Noise first: not matching the filter, it must not end the wait.
       await deliver(b.smtpPort, { to: `${agent.agentHandle}@${MAIL_DOMAIN}`, subject: 'newsletter', text: 'Read our news.' });
-      await deliver(b.smtpPort, { to: `${agent.agentHandle}@${MAIL_DOMAIN}`, subject: 'Please verify your email', text: `Your verification code is 40${i}913.` });
+      await deliver(b.smtpPort, {
+        to: `${agent.agentHandle}@${MAIL_DOMAIN}`,
+        subject: 'Please verify your email',
+        text: `Your verification code is 40${i}913.`,
+      });
     }
     const results = await Promise.all(waits);
     expect(Date.now() - started).toBeLessThan(10_000);
@@ -98,7 +108,9 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
   it('delivers mail the service itself sends to a mailbox (ledger copies) into that mailbox', async () => {
     const agent = await createBrokerPrincipal(a);
     const address = `${agent.agentHandle}@${MAIL_DOMAIN}`;
-    const result = await a.app.get(MailService).send({ to: address, subject: 'Ledger: you accepted the terms of rp.example', text: 'Terms hash 1f2e…' });
+    const result = await a.app
+      .get(MailService)
+      .send({ to: address, subject: 'Ledger: you accepted the terms of rp.example', text: 'Terms hash 1f2e…' });
     expect(result).toMatchObject({ status: 'sent', localDelivery: true });
     const list = await brokerTool(a, agent.token, 'inbox_list', { direction: 'inbound' });
     expect(list.data.messages).toHaveLength(1);
@@ -113,7 +125,14 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
     const agent = await createBrokerPrincipal(a);
     const other = await createBrokerPrincipal(a);
     const address = `${agent.agentHandle}@${MAIL_DOMAIN}`;
-    for (let i = 0; i < 5; i++) await deliver(a.smtpPort, { to: address, from: `s${i}@sender.example`, subject: `Message ${i}`, text: i === 3 ? 'Your code is 123987' : 'hello' });
+    for (let i = 0; i < 5; i++) {
+      await deliver(a.smtpPort, {
+        to: address,
+        from: `s${i}@sender.example`,
+        subject: `Message ${i}`,
+        text: i === 3 ? 'Your code is 123987' : 'hello',
+      });
+    }
     const first = await brokerTool(a, agent.token, 'inbox_list', { limit: 2 });
     expect(first.data.messages.map((m: { subject: string }) => m.subject)).toEqual(['Message 4', 'Message 3']);
     const second = await brokerTool(a, agent.token, 'inbox_list', { limit: 2, cursor: first.data.next_cursor });
@@ -138,9 +157,18 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
     const address = `${agent.agentHandle}@${MAIL_DOMAIN}`;
     relay.mode = 'accept';
     const before = relay.messages.length;
-    const sent = await brokerTool(a, agent.token, 'inbox_send', { to: 'person@remote.example', subject: 'Hello\r\nBcc: victim@remote.example', text: 'Hi there' });
+    const sent = await brokerTool(a, agent.token, 'inbox_send', {
+      to: 'person@remote.example',
+      subject: 'Hello\r\nBcc: victim@remote.example',
+      text: 'Hi there',
+    });
     expect(sent.isError).toBe(false);
-    expect(sent.data).toMatchObject({ status: 'sent', from: address, to: ['person@remote.example'], side_effects: { email_sent: true, recorded_outbound: true } });
+    expect(sent.data).toMatchObject({
+      status: 'sent',
+      from: address,
+      to: ['person@remote.example'],
+      side_effects: { email_sent: true, recorded_outbound: true },
+    });
     const relayed = relay.messages[before];
     expect(relayed.from).toBe(address);
     expect(relayed.to).toEqual(['person@remote.example']);
@@ -148,13 +176,24 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
     expect(relayed.data).not.toMatch(/^Bcc:/im);
     expect(relayed.data).toMatch(/^Subject: Hello Bcc: victim@remote.example/m);
     const outbound = await brokerTool(a, agent.token, 'inbox_list', { direction: 'outbound' });
-    expect(outbound.data.messages).toMatchObject([{ id: sent.data.id, direction: 'outbound', status: 'sent', to: ['person@remote.example'] }]);
+    expect(outbound.data.messages).toMatchObject([
+      { id: sent.data.id, direction: 'outbound', status: 'sent', to: ['person@remote.example'] },
+    ]);
 
     // A From of the caller's choosing is refused; so are malformed or header-injecting recipients.
-    const spoof = await brokerTool(a, agent.token, 'inbox_send', { from: 'ceo@bank.example', to: 'person@remote.example', subject: 's', text: 't' });
+    const spoof = await brokerTool(a, agent.token, 'inbox_send', {
+      from: 'ceo@bank.example',
+      to: 'person@remote.example',
+      subject: 's',
+      text: 't',
+    });
     expect(spoof.data.error).toMatchObject({ code: 'validation_failed' });
     expect(spoof.data.error.message).toMatch(/from/);
-    const injected = await brokerTool(a, agent.token, 'inbox_send', { to: 'person@remote.example\r\nBcc: victim@remote.example', subject: 's', text: 't' });
+    const injected = await brokerTool(a, agent.token, 'inbox_send', {
+      to: 'person@remote.example\r\nBcc: victim@remote.example',
+      subject: 's',
+      text: 't',
+    });
     expect(injected.data.error.code).toBe('validation_failed');
     // The service's one address rule: a numeric top-level domain is not an address.
     const numericTld = await brokerTool(a, agent.token, 'inbox_send', { to: 'person@remote.123', subject: 's', text: 't' });
@@ -174,7 +213,10 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
     } finally {
       relay.mode = 'accept';
     }
-    const rows = await a.sql<{ subject: string; status: string }>(`SELECT subject, status FROM inbox_message WHERE agent_id = $1 ORDER BY received_at`, [agent.agentId]);
+    const rows = await a.sql<{ subject: string; status: string }>(
+      `SELECT subject, status FROM inbox_message WHERE agent_id = $1 ORDER BY received_at`,
+      [agent.agentId],
+    );
     expect(rows).toEqual([
       { subject: 'one', status: 'failed' },
       { subject: 'two', status: 'sent' },
@@ -186,19 +228,35 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
     const receiver = await createBrokerPrincipal(a);
     const waiting = brokerTool(a, receiver.token, 'inbox_wait_for_email', { from: sender.agentHandle, timeout_seconds: 10 });
     // Sent on instance b (no relay): the local recipient gets it, and the waiter on instance a wakes.
-    const local = await brokerTool(b, sender.token, 'inbox_send', { to: `${receiver.agentHandle}@${MAIL_DOMAIN}`, subject: 'Between agents', text: 'Code 918273' });
+    const local = await brokerTool(b, sender.token, 'inbox_send', {
+      to: `${receiver.agentHandle}@${MAIL_DOMAIN}`,
+      subject: 'Between agents',
+      text: 'Code 918273',
+    });
     expect(local.data, JSON.stringify(local.body)).toMatchObject({ status: 'delivered', side_effects: { email_sent: true } });
     const received = await waiting;
-    expect(received.data.message).toMatchObject({ subject: 'Between agents', from: `${sender.agentHandle}@${MAIL_DOMAIN}`, authentication: { verdict: 'local' } });
+    expect(received.data.message).toMatchObject({
+      subject: 'Between agents',
+      from: `${sender.agentHandle}@${MAIL_DOMAIN}`,
+      authentication: { verdict: 'local' },
+    });
 
     const held = await brokerTool(b, sender.token, 'inbox_send', { to: 'person@remote.example', subject: 'Held', text: 't' });
     expect(held.data).toMatchObject({ status: 'held', side_effects: { email_sent: false, held: true } });
     // Operators see the held mail and the mailbox's usage.
     const op = { authorization: `Bearer ${OPERATOR}` };
     const heldList = await b.inject({ method: 'GET', url: '/admin/inbox/held', headers: op });
-    expect(heldList.json().held).toEqual(expect.arrayContaining([expect.objectContaining({ id: held.data.id, to: ['person@remote.example'], subject: 'Held' })]));
+    expect(heldList.json().held).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: held.data.id, to: ['person@remote.example'], subject: 'Held' })]),
+    );
     const usage = await b.inject({ method: 'GET', url: `/admin/inbox/mailboxes/${sender.agentHandle}`, headers: op });
-    expect(usage.json()).toMatchObject({ handle: sender.agentHandle, status: 'active', outbound_messages: 2, held_messages: 1, inbound_messages: 0 });
+    expect(usage.json()).toMatchObject({
+      handle: sender.agentHandle,
+      status: 'active',
+      outbound_messages: 2,
+      held_messages: 1,
+      inbound_messages: 0,
+    });
     const receiverUsage = await b.inject({ method: 'GET', url: `/admin/inbox/mailboxes/${receiver.agentHandle}`, headers: op });
     expect(receiverUsage.json()).toMatchObject({ inbound_messages: 1 });
     expect((await b.inject({ method: 'GET', url: '/admin/inbox/mailboxes/no-such-agent', headers: op })).statusCode).toBe(404);
@@ -206,7 +264,11 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
     expect(unknownLocal.data.error).toMatchObject({ code: 'validation_failed', side_effects: { email_sent: false } });
 
     // Budget: 4 per hour per agent on instance a.
-    for (let i = 0; i < 4; i++) expect((await brokerTool(a, sender.token, 'inbox_send', { to: 'x@remote.example', subject: `n${i}`, text: 't' })).isError).toBe(false);
+    for (let i = 0; i < 4; i++) {
+      expect((await brokerTool(a, sender.token, 'inbox_send', { to: 'x@remote.example', subject: `n${i}`, text: 't' })).isError).toBe(
+        false,
+      );
+    }
     const over = await brokerTool(a, sender.token, 'inbox_send', { to: 'x@remote.example', subject: 'n5', text: 't' });
     // Legacy-era budget refusals answer HTTP 200 with the JSON-RPC error and Retry-After.
     expect(over.status).toBe(200);
@@ -235,17 +297,35 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
     expect(list.json().messages).toMatchObject([{ subject: 'REST mirror', has_otp: true }]);
     const read = await a.inject({ method: 'GET', url: `/api/v1/broker/inbox/messages/${list.json().messages[0].id}`, headers: auth });
     expect(read.json().otp.code).toBe('560193');
-    const missing = await a.inject({ method: 'GET', url: '/api/v1/broker/inbox/messages/00000000-0000-4000-8000-000000000000', headers: auth });
+    const missing = await a.inject({
+      method: 'GET',
+      url: '/api/v1/broker/inbox/messages/00000000-0000-4000-8000-000000000000',
+      headers: auth,
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toBe('message_not_found');
-    const wait = await a.inject({ method: 'POST', url: '/api/v1/broker/inbox/wait', headers: { ...auth, 'content-type': 'application/json' }, payload: { subject_contains: 'REST' } });
+    const wait = await a.inject({
+      method: 'POST',
+      url: '/api/v1/broker/inbox/wait',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: { subject_contains: 'REST' },
+    });
     expect(wait.json().message.subject).toBe('REST mirror');
-    const send = await a.inject({ method: 'POST', url: '/api/v1/broker/inbox/send', headers: { ...auth, 'content-type': 'application/json' }, payload: { to: ['x@remote.example'], subject: 's', text: 't' } });
+    const send = await a.inject({
+      method: 'POST',
+      url: '/api/v1/broker/inbox/send',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: { to: ['x@remote.example'], subject: 's', text: 't' },
+    });
     expect(send.statusCode).toBe(403);
     expect(send.json().error).toBe('insufficient_scope');
     expect((await a.inject({ method: 'GET', url: '/api/v1/broker/inbox/messages' })).statusCode).toBe(401);
     const openapi = await a.inject({ method: 'GET', url: '/openapi.json' });
-    if (openapi.statusCode === 200) expect(Object.keys(openapi.json().paths)).toEqual(expect.arrayContaining(['/api/v1/broker/inbox/messages', '/api/v1/broker/inbox/send', '/admin/inbox/mailboxes']));
+    if (openapi.statusCode === 200) {
+      expect(Object.keys(openapi.json().paths)).toEqual(
+        expect.arrayContaining(['/api/v1/broker/inbox/messages', '/api/v1/broker/inbox/send', '/admin/inbox/mailboxes']),
+      );
+    }
   });
 
   it('removes expired mail in the scheduled cleanup', async () => {
@@ -259,7 +339,9 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
     );
     expect(raw).toMatchObject({ has_raw: true });
     expect(Number(raw.expires_in_days)).toBe(30);
-    await a.sql(`UPDATE inbox_message SET expires_at = now() - interval '1 minute' WHERE agent_id = $1 AND subject = 'old'`, [agent.agentId]);
+    await a.sql(`UPDATE inbox_message SET expires_at = now() - interval '1 minute' WHERE agent_id = $1 AND subject = 'old'`, [
+      agent.agentId,
+    ]);
     expect(await a.app.get(RetentionSweeper, { strict: false }).sweep()).toBeGreaterThanOrEqual(1);
     const left = await a.sql<{ subject: string }>(`SELECT subject FROM inbox_message WHERE agent_id = $1`, [agent.agentId]);
     expect(left).toEqual([{ subject: 'new' }]);

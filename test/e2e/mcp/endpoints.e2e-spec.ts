@@ -122,7 +122,9 @@ describe('MCP endpoints', () => {
       for (const request of requests) {
         const r = await send(t, { path: '/broker/mcp', remoteAddress: freshIp(), ...request });
         expect(r.status).toBe(401);
-        expect(r.headers['www-authenticate']).toMatch(/^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/broker\/mcp", scope="identity:read"$/);
+        expect(r.headers['www-authenticate']).toMatch(
+          /^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/broker\/mcp", scope="identity:read"$/,
+        );
         expect(r.headers['x-request-id']).toBeTruthy();
         expect(r.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32001 } });
       }
@@ -162,13 +164,28 @@ describe('MCP endpoints', () => {
     it('initialize, notifications, tools/list and pings do not spend the call budget', async () => {
       const ip = freshIp();
       for (let i = 1; i <= 40; i++) {
-        const r = await send(t, { path: '/mcp', headers: legacyHeaders, remoteAddress: ip, body: i % 2 ? ping(i) : { jsonrpc: '2.0', id: i, method: 'tools/list' } });
+        const r = await send(t, {
+          path: '/mcp',
+          headers: legacyHeaders,
+          remoteAddress: ip,
+          body: i % 2 ? ping(i) : { jsonrpc: '2.0', id: i, method: 'tools/list' },
+        });
         expect(r.status).toBe(200);
         expect(r.json.error).toBeUndefined();
       }
-      const init = await send(t, { path: '/mcp', headers: legacyHeaders, remoteAddress: ip, body: { jsonrpc: '2.0', id: 0, method: 'initialize', params: initializeParams } });
+      const init = await send(t, {
+        path: '/mcp',
+        headers: legacyHeaders,
+        remoteAddress: ip,
+        body: { jsonrpc: '2.0', id: 0, method: 'initialize', params: initializeParams },
+      });
       expect(init.json.error).toBeUndefined();
-      const note = await send(t, { path: '/mcp', headers: legacyHeaders, remoteAddress: ip, body: { jsonrpc: '2.0', method: 'notifications/initialized' } });
+      const note = await send(t, {
+        path: '/mcp',
+        headers: legacyHeaders,
+        remoteAddress: ip,
+        body: { jsonrpc: '2.0', method: 'notifications/initialized' },
+      });
       expect(note.status).toBe(202);
       for (let i = 1; i <= 30; i++) {
         const r = await send(t, { path: '/mcp', headers: legacyHeaders, remoteAddress: ip, body: call(i) });
@@ -193,10 +210,20 @@ describe('MCP endpoints', () => {
 
     it('a batch counts each tool call it holds', async () => {
       const ip = freshIp();
-      const first = await send(t, { path: '/mcp', headers: legacyHeaders, remoteAddress: ip, body: [...Array.from({ length: 25 }, (_, i) => call(i)), ping(99)] });
+      const first = await send(t, {
+        path: '/mcp',
+        headers: legacyHeaders,
+        remoteAddress: ip,
+        body: [...Array.from({ length: 25 }, (_, i) => call(i)), ping(99)],
+      });
       expect(first.status).toBe(200);
       expect(first.json).toHaveLength(26);
-      const second = await send(t, { path: '/mcp', headers: legacyHeaders, remoteAddress: ip, body: Array.from({ length: 6 }, (_, i) => call(i)) });
+      const second = await send(t, {
+        path: '/mcp',
+        headers: legacyHeaders,
+        remoteAddress: ip,
+        body: Array.from({ length: 6 }, (_, i) => call(i)),
+      });
       expect(second.status).toBe(200);
       expect(second.json).toMatchObject({ id: null, error: { data: { error: 'rate_limited' } } });
     });

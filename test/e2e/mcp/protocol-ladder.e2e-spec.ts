@@ -561,8 +561,7 @@ describe('MCP engine: details of the rows', () => {
   });
 
   it('row 19: Mcp-Name mismatch or bad base64 → -32020; padded and base64 values succeed', async () => {
-    const call = (name: string, header: string) =>
-      send(t, modern(1, 'tools/call', { name, arguments: { text: 'x' } }, header));
+    const call = (name: string, header: string) => send(t, modern(1, 'tools/call', { name, arguments: { text: 'x' } }, header));
     expect((await call('echo', 'ECHO')).json.error.code).toBe(-32020);
     expect((await call('echo', '=?base64?%%%?=')).json.error.code).toBe(-32020);
     expect((await call('echo', '  echo  ')).status).toBe(200);

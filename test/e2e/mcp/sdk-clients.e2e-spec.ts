@@ -117,7 +117,7 @@ describe('official SDK clients against every mounted server', () => {
         }
       });
 
-      it("@modelcontextprotocol/client 2.4 pinned to 2026-07-28", async () => {
+      it('@modelcontextprotocol/client 2.4 pinned to 2026-07-28', async () => {
         const runtime = runtimeOf(target.server);
         const connecting = connectSdk2(`${t.url}${target.path}`, { name: 'sdk2-pin-e2e', versionNegotiation: { mode: { pin: MODERN } } });
         if (!runtime.servesModern) {

@@ -112,7 +112,8 @@ describe('MCP engine: tool results', () => {
   });
 
   it('escapes every character JSON needs escaped in the text copy', async () => {
-    const tricky = 'quote " backslash \\ slash / newline \n tab \t nul \u0000 bell \u0007 ls \u2028 ps \u2029 ' +
+    const tricky =
+      'quote " backslash \\ slash / newline \n tab \t nul \u0000 bell \u0007 ls \u2028 ps \u2029 ' +
       'é ü ✓ emoji 😀 lone \ud800 surrogate \udfff end';
     snapshotState.current = { value: tricky };
     for (const era of ['legacy', 'modern'] as Era[]) {

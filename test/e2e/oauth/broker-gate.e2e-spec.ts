@@ -18,7 +18,12 @@ const inboxTool = defineTool<SiteLinks, Record<string, never>, { ok: boolean; ag
   title: 'Needs inbox:read',
   description: 'A fixture tool that needs inbox:read.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-  outputSchema: { type: 'object', properties: { ok: { type: 'boolean' }, agent: { type: 'string' } }, required: ['ok', 'agent'], additionalProperties: false },
+  outputSchema: {
+    type: 'object',
+    properties: { ok: { type: 'boolean' }, agent: { type: 'string' } },
+    required: ['ok', 'agent'],
+    additionalProperties: false,
+  },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['inbox:read'],
   service: SiteLinks,
@@ -93,10 +98,18 @@ describe('the /broker/mcp gate', () => {
 
   it('the Origin check comes before the token; GET answers 405 only after auth; a missing Content-Type is JSON', async () => {
     const p = await createBrokerPrincipal(t);
-    const evil = await t.inject({ method: 'POST', url: '/broker/mcp', headers: { origin: 'https://evil.example', authorization: `Bearer ${p.token}`, 'content-type': 'application/json' }, payload: '{}' });
+    const evil = await t.inject({
+      method: 'POST',
+      url: '/broker/mcp',
+      headers: { origin: 'https://evil.example', authorization: `Bearer ${p.token}`, 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(evil.statusCode).toBe(403);
     expect((await t.inject({ method: 'GET', url: '/broker/mcp', headers: { accept: 'text/event-stream' } })).statusCode).toBe(401);
-    expect((await t.inject({ method: 'GET', url: '/broker/mcp', headers: { accept: 'text/event-stream', authorization: `Bearer ${p.token}` } })).statusCode).toBe(405);
+    expect(
+      (await t.inject({ method: 'GET', url: '/broker/mcp', headers: { accept: 'text/event-stream', authorization: `Bearer ${p.token}` } }))
+        .statusCode,
+    ).toBe(405);
     const plain = await t.inject({
       method: 'POST',
       url: '/broker/mcp',
@@ -110,7 +123,11 @@ describe('the /broker/mcp gate', () => {
   it('revocation by an operator takes effect on the next request', async () => {
     const p = await createBrokerPrincipal(t);
     expect((await call(p.token)).status).toBe(200);
-    const r = await t.inject({ method: 'POST', url: `/admin/broker/tokens/${p.tokenId}/revoke`, headers: { authorization: `Bearer ${operator}` } });
+    const r = await t.inject({
+      method: 'POST',
+      url: `/admin/broker/tokens/${p.tokenId}/revoke`,
+      headers: { authorization: `Bearer ${operator}` },
+    });
     expect(r.statusCode).toBe(200);
     expect((await call(p.token)).status).toBe(401);
   });
@@ -118,16 +135,32 @@ describe('the /broker/mcp gate', () => {
   it('a suspended owner: 403 -32003 without insufficient_scope; restored, the token works again', async () => {
     const p = await createBrokerPrincipal(t);
     expect((await call(p.token)).status).toBe(200);
-    await t.inject({ method: 'POST', url: `/admin/broker/owners/${p.ownerId}/suspend`, headers: { authorization: `Bearer ${operator}`, 'content-type': 'application/json' }, payload: { reason: 'abuse report' } });
+    await t.inject({
+      method: 'POST',
+      url: `/admin/broker/owners/${p.ownerId}/suspend`,
+      headers: { authorization: `Bearer ${operator}`, 'content-type': 'application/json' },
+      payload: { reason: 'abuse report' },
+    });
     const r = await call(p.token);
     expect(r.status).toBe(403);
     expect(r.body.error.code).toBe(-32003);
     expect(r.body.error.data).toEqual({ error: 'owner_suspended' });
     expect(r.headers['www-authenticate']).toBeUndefined();
-    await t.inject({ method: 'POST', url: `/admin/broker/owners/${p.ownerId}/restore`, headers: { authorization: `Bearer ${operator}`, 'content-type': 'application/json' }, payload: {} });
+    await t.inject({
+      method: 'POST',
+      url: `/admin/broker/owners/${p.ownerId}/restore`,
+      headers: { authorization: `Bearer ${operator}`, 'content-type': 'application/json' },
+      payload: {},
+    });
     expect((await call(p.token)).status).toBe(200);
-    const history = await t.inject({ method: 'GET', url: `/admin/broker/owners/${p.ownerId}`, headers: { authorization: `Bearer ${operator}` } });
-    expect(history.json().history.map((h: { action: string }) => h.action)).toEqual(expect.arrayContaining(['owner.suspended', 'owner.restored']));
+    const history = await t.inject({
+      method: 'GET',
+      url: `/admin/broker/owners/${p.ownerId}`,
+      headers: { authorization: `Bearer ${operator}` },
+    });
+    expect(history.json().history.map((h: { action: string }) => h.action)).toEqual(
+      expect.arrayContaining(['owner.suspended', 'owner.restored']),
+    );
   });
 
   it('an unsigned agreement and a newly published version: 403 -32003 until the owner signs', async () => {
@@ -177,16 +210,28 @@ describe('the /broker/mcp gate', () => {
   });
 
   it('the modern era sees the same gate', async () => {
-    const r = await brokerCall(t, undefined, 'tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } }, {
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/list',
-    });
+    const r = await brokerCall(
+      t,
+      undefined,
+      'tools/list',
+      { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+      {
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/list',
+      },
+    );
     expect(r.status).toBe(401);
     const p = await createBrokerPrincipal(t);
-    const ok = await brokerCall(t, p.token, 'tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } }, {
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/list',
-    });
+    const ok = await brokerCall(
+      t,
+      p.token,
+      'tools/list',
+      { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+      {
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/list',
+      },
+    );
     expect(ok.status).toBe(200);
     expect(ok.body.result.resultType).toBe('complete');
   });
@@ -223,7 +268,9 @@ describe('broker cleanup', () => {
 
   it('is a pg-boss job on a 15-minute schedule; a queued job runs and deletes only expired rows', async () => {
     const { OauthCleanup, OAUTH_CLEANUP_CRON, OAUTH_CLEANUP_QUEUE } = await import('../../../src/oauth/services/oauth-cleanup.js');
-    const schedules = await t.sql<{ name: string; cron: string }>(`SELECT name, cron FROM pgboss.schedule WHERE name = $1`, [OAUTH_CLEANUP_QUEUE]);
+    const schedules = await t.sql<{ name: string; cron: string }>(`SELECT name, cron FROM pgboss.schedule WHERE name = $1`, [
+      OAUTH_CLEANUP_QUEUE,
+    ]);
     expect(schedules).toEqual([{ name: OAUTH_CLEANUP_QUEUE, cron: OAUTH_CLEANUP_CRON }]);
 
     const live = await createBrokerPrincipal(t);

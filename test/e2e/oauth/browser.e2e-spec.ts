@@ -18,9 +18,22 @@ const hasBrowser = existsSync(CHROMIUM);
 if (!hasBrowser && process.env.REQUIRE_BROWSER === '1') throw new Error(`REQUIRE_BROWSER=1 but ${CHROMIUM} is missing`);
 if (!hasBrowser) {
   mkdirSync(path.resolve('test-artifacts'), { recursive: true });
-  writeFileSync(path.resolve('test-artifacts/browser-tests-skipped.txt'), `BROWSER TESTS DID NOT RUN: ${CHROMIUM} is not installed (test/e2e/oauth/browser.e2e-spec.ts).\n`, { flag: 'a' });
+  writeFileSync(
+    path.resolve('test-artifacts/browser-tests-skipped.txt'),
+    `BROWSER TESTS DID NOT RUN: ${CHROMIUM} is not installed (test/e2e/oauth/browser.e2e-spec.ts).\n`,
+    { flag: 'a' },
+  );
 }
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 describe.skipIf(!hasBrowser)('broker pages in a real browser (chromium, JavaScript off)', () => {
   let t: TestApp;
@@ -33,7 +46,9 @@ describe.skipIf(!hasBrowser)('broker pages in a real browser (chromium, JavaScri
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    t = await createTestApp({ env: { SMTP_RELAY_URL: sink.url, RATE_LIMIT_GENERAL: '10000/60', RATE_LIMIT_SIGNIN: '1000/60', RATE_LIMIT_SIGNIN_EMAIL: '1000/60' } });
+    t = await createTestApp({
+      env: { SMTP_RELAY_URL: sink.url, RATE_LIMIT_GENERAL: '10000/60', RATE_LIMIT_SIGNIN: '1000/60', RATE_LIMIT_SIGNIN_EMAIL: '1000/60' },
+    });
     callback = createServer((req, res) => {
       const url = new URL(req.url ?? '/', callbackUrl);
       // Browsers also ask the app's origin for /favicon.ico: keep only the callbacks.
@@ -47,7 +62,12 @@ describe.skipIf(!hasBrowser)('broker pages in a real browser (chromium, JavaScri
     const reg = await fetch(`${t.url}/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_name: 'Browser Test Host', redirect_uris: [callbackUrl], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] }),
+      body: JSON.stringify({
+        client_name: 'Browser Test Host',
+        redirect_uris: [callbackUrl],
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+      }),
     });
     clientId = ((await reg.json()) as { client_id: string }).client_id;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
@@ -63,7 +83,16 @@ describe.skipIf(!hasBrowser)('broker pages in a real browser (chromium, JavaScri
     const verifier = randomBytes(32).toString('base64url');
     const challenge = createHash('sha256').update(verifier).digest('base64url');
     const u = new URL(`${t.url}/authorize`);
-    for (const [k, v] of Object.entries({ client_id: clientId, redirect_uri: callbackUrl, response_type: 'code', code_challenge: challenge, code_challenge_method: 'S256', state })) u.searchParams.set(k, v);
+    for (const [k, v] of Object.entries({
+      client_id: clientId,
+      redirect_uri: callbackUrl,
+      response_type: 'code',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state,
+    })) {
+      u.searchParams.set(k, v);
+    }
     return u.toString();
   }
 
@@ -142,7 +171,12 @@ describe.skipIf(!hasBrowser)('broker pages in a real browser (chromium, JavaScri
     await framerPage.goto(`http://127.0.0.1:${(framer.address() as AddressInfo).port}/`);
     await framerPage.waitForTimeout(500);
     const frame = framerPage.frames().find((f) => f !== framerPage.mainFrame());
-    const framedHasConsent = frame ? await frame.locator('[data-testid="consent-deny"]').count().catch(() => 0) : 0;
+    const framedHasConsent = frame
+      ? await frame
+          .locator('[data-testid="consent-deny"]')
+          .count()
+          .catch(() => 0)
+      : 0;
     expect(framedHasConsent).toBe(0);
     framer.close();
     await context.close();

@@ -11,7 +11,9 @@ describe('owner sign-in and sessions', () => {
   let sink: SmtpSink;
   beforeAll(async () => {
     sink = await startSmtpSink();
-    t = await createTestApp({ env: { SMTP_RELAY_URL: sink.url, RATE_LIMIT_GENERAL: '10000/60', RATE_LIMIT_SIGNIN: '20/600', RATE_LIMIT_SIGNIN_EMAIL: '3/3600' } });
+    t = await createTestApp({
+      env: { SMTP_RELAY_URL: sink.url, RATE_LIMIT_GENERAL: '10000/60', RATE_LIMIT_SIGNIN: '20/600', RATE_LIMIT_SIGNIN_EMAIL: '3/3600' },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -19,7 +21,13 @@ describe('owner sign-in and sessions', () => {
   });
 
   const start = (email: string, ip: string) =>
-    t.inject({ method: 'POST', url: '/signin', remoteAddress: ip, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ email, return_to: '/account' }).toString() });
+    t.inject({
+      method: 'POST',
+      url: '/signin',
+      remoteAddress: ip,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email, return_to: '/account' }).toString(),
+    });
 
   it('the answer is the same whether or not the address has an account', async () => {
     const existing = new TestHuman(t.url, 'known@example.org', sink);
@@ -37,7 +45,9 @@ describe('owner sign-in and sessions', () => {
     const mail = sink.messages.slice(before).find((m) => m.to.includes('hashes@example.org'))!;
     const code = /sign-in code is (\d{6})/.exec(mail.text)![1];
     const link = /token=([^\s]+)/.exec(mail.text)![1];
-    const rows = await t.sql<{ dump: string }>(`SELECT row_to_json(c)::text AS dump FROM oauth_signin_challenge c WHERE email = 'hashes@example.org'`);
+    const rows = await t.sql<{ dump: string }>(
+      `SELECT row_to_json(c)::text AS dump FROM oauth_signin_challenge c WHERE email = 'hashes@example.org'`,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].dump).not.toContain(decodeURIComponent(link));
     expect(rows[0].dump).not.toMatch(new RegExp(`"${code}"`));
@@ -98,17 +108,23 @@ describe('owner sign-in and sessions', () => {
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/); // http base URL in tests; Secure when PUBLIC_BASE_URL is https
     expect((await human.request('/account')).status).toBe(200);
-    const stored = await t.sql<{ token_hash: string }>(`SELECT s.token_hash FROM oauth_session s JOIN oauth_owner o ON o.id = s.owner_id WHERE o.email = 'session@example.org'`);
+    const stored = await t.sql<{ token_hash: string }>(
+      `SELECT s.token_hash FROM oauth_session s JOIN oauth_owner o ON o.id = s.owner_id WHERE o.email = 'session@example.org'`,
+    );
     expect(stored[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(cookie).not.toContain(stored[0].token_hash);
 
-    await t.sql(`UPDATE oauth_session SET last_seen_at = now() - interval '25 hours' WHERE owner_id = (SELECT id FROM oauth_owner WHERE email = 'session@example.org')`);
+    await t.sql(
+      `UPDATE oauth_session SET last_seen_at = now() - interval '25 hours' WHERE owner_id = (SELECT id FROM oauth_owner WHERE email = 'session@example.org')`,
+    );
     expect((await human.request('/account')).status).toBe(302);
 
     const again = new TestHuman(t.url, 'session@example.org', sink);
     await again.signIn();
     expect((await again.request('/account')).status).toBe(200);
-    await t.sql(`UPDATE oauth_session SET expires_at = now() - interval '1 second' WHERE owner_id = (SELECT id FROM oauth_owner WHERE email = 'session@example.org')`);
+    await t.sql(
+      `UPDATE oauth_session SET expires_at = now() - interval '1 second' WHERE owner_id = (SELECT id FROM oauth_owner WHERE email = 'session@example.org')`,
+    );
     expect((await again.request('/account')).status).toBe(302);
 
     const third = new TestHuman(t.url, 'session@example.org', sink);
@@ -152,14 +168,20 @@ describe('owner account page: relying-party rules', () => {
     await human.signIn();
     const page = await human.request('/account');
     const csrf = hiddenField(page.text, 'csrf')!;
-    expect((await human.request('/account/rp-policies', { form: { csrf: 'forged', service: 'https://shop.example', policy: 'block' } })).status).toBe(403);
-    expect((await human.request('/account/rp-policies', { form: { csrf, service: 'https://shop.example', policy: 'block' } })).status).toBe(303);
+    expect(
+      (await human.request('/account/rp-policies', { form: { csrf: 'forged', service: 'https://shop.example', policy: 'block' } })).status,
+    ).toBe(403);
+    expect((await human.request('/account/rp-policies', { form: { csrf, service: 'https://shop.example', policy: 'block' } })).status).toBe(
+      303,
+    );
     const after = await human.request('/account');
     expect(after.text).toContain('https://shop.example');
     expect(after.text).toMatch(/<td>block<\/td>/);
     const bad = await human.request('/account/rp-policies', { form: { csrf, service: 'https://shop.example', policy: 'maybe' } });
     expect(bad.status).toBe(400);
-    expect((await human.request('/account/rp-policies', { form: { csrf, service: 'https://shop.example', policy: 'remove' } })).status).toBe(303);
+    expect(
+      (await human.request('/account/rp-policies', { form: { csrf, service: 'https://shop.example', policy: 'remove' } })).status,
+    ).toBe(303);
     expect((await human.request('/account')).text).not.toContain('<code>https://shop.example</code>');
   });
 });

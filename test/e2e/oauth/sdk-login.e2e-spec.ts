@@ -93,7 +93,9 @@ describe('OAuth with the official SDK clients', () => {
   });
 
   it('a pre-registered client (confidential, client_secret_basic) registered by an operator', async () => {
-    const { token: operator } = await (await import('../../../src/common/auth/operators.service.js')).OperatorsService.prototype.create.call(
+    const { token: operator } = await (
+      await import('../../../src/common/auth/operators.service.js')
+    ).OperatorsService.prototype.create.call(
       t.app.get((await import('../../../src/common/auth/operators.service.js')).OperatorsService),
       'ops',
     );
@@ -101,7 +103,12 @@ describe('OAuth with the official SDK clients', () => {
       method: 'POST',
       url: '/admin/broker/clients',
       headers: { authorization: `Bearer ${operator}`, 'content-type': 'application/json' },
-      payload: { client_name: 'Operator host', redirect_uris: ['http://127.0.0.1/callback'], token_endpoint_auth_method: 'client_secret_basic', grant_types: ['authorization_code', 'refresh_token'] },
+      payload: {
+        client_name: 'Operator host',
+        redirect_uris: ['http://127.0.0.1/callback'],
+        token_endpoint_auth_method: 'client_secret_basic',
+        grant_types: ['authorization_code', 'refresh_token'],
+      },
     });
     expect(res.statusCode).toBe(201);
     const registered = res.json() as { client_id: string; client_secret: string };
@@ -151,7 +158,9 @@ describe('OAuth with the official SDK clients', () => {
     const registered = await again.callTool({ name: 'identity_register', arguments: {} });
     expect(registered.isError).toBeFalsy();
     // The second consent preselected the agent this host already acts as: still one agent.
-    const agents = await t.sql(`SELECT a.id FROM identity_agent a JOIN oauth_owner o ON o.id = a.owner_id WHERE o.email = $1`, [person.email]);
+    const agents = await t.sql(`SELECT a.id FROM identity_agent a JOIN oauth_owner o ON o.id = a.owner_id WHERE o.email = $1`, [
+      person.email,
+    ]);
     expect(agents).toHaveLength(1);
     await again.close();
     await connected.close();

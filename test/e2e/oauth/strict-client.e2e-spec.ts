@@ -26,7 +26,16 @@ describe('OAuth authorization server: a strict independent client (oauth4webapi)
     const issuer = new URL(t.config.publicBaseUrl);
     as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
     const registered = await oauth.processDynamicClientRegistrationResponse(
-      await oauth.dynamicClientRegistrationRequest(as, { redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], client_name: 'Strict client' } as never, insecure),
+      await oauth.dynamicClientRegistrationRequest(
+        as,
+        {
+          redirect_uris: [REDIRECT],
+          token_endpoint_auth_method: 'none',
+          grant_types: ['authorization_code', 'refresh_token'],
+          client_name: 'Strict client',
+        } as never,
+        insecure,
+      ),
     );
     client = { client_id: registered.client_id, token_endpoint_auth_method: 'none' };
     human = new TestHuman(t.url, 'strict@example.org', sink);
@@ -94,7 +103,15 @@ describe('OAuth authorization server: a strict independent client (oauth4webapi)
   it('a wrong code_verifier is invalid_grant', async () => {
     const { url, state } = await authorize();
     const params = oauth.validateAuthResponse(as, client, await human.authorize(url.toString()), state);
-    const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, oauth.generateRandomCodeVerifier(), insecure);
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      oauth.None(),
+      params,
+      REDIRECT,
+      oauth.generateRandomCodeVerifier(),
+      insecure,
+    );
     expect(await tokenError(response)).toMatchObject({ status: 400, error: 'invalid_grant', cacheControl: 'no-store' });
   });
 
@@ -112,7 +129,15 @@ describe('OAuth authorization server: a strict independent client (oauth4webapi)
   it('a redirect_uri that differs at the token endpoint is invalid_grant; an unregistered one at /authorize gets an error page, never a redirect', async () => {
     const { url, verifier, state } = await authorize();
     const params = oauth.validateAuthResponse(as, client, await human.authorize(url.toString()), state);
-    const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, 'http://127.0.0.1:41999/other', verifier, insecure);
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      oauth.None(),
+      params,
+      'http://127.0.0.1:41999/other',
+      verifier,
+      insecure,
+    );
     expect(await tokenError(response)).toMatchObject({ error: 'invalid_grant' });
     const bad = await authorize({ redirect_uri: 'https://evil.example/cb' });
     const page = await human.request(bad.url.toString());
@@ -159,9 +184,17 @@ describe('OAuth authorization server: a strict independent client (oauth4webapi)
   });
 
   it('refresh tokens rotate; a reused refresh token is invalid_grant and revokes the whole chain', async () => {
-    const tokens = await oauth.processAuthorizationCodeResponse(as, client, (await login({ scope: 'identity:read offline_access' })).response);
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      (await login({ scope: 'identity:read offline_access' })).response,
+    );
     expect(tokens.refresh_token).toMatch(/^mcr_/);
-    const second = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure));
+    const second = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure),
+    );
     expect(second.refresh_token).not.toBe(tokens.refresh_token);
     expect((await brokerCall(t, second.access_token, 'tools/list')).status).toBe(200);
     const reuse = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure);
@@ -173,13 +206,19 @@ describe('OAuth authorization server: a strict independent client (oauth4webapi)
 
   it('a refresh may narrow scopes but never widen them', async () => {
     const tokens = await oauth.processAuthorizationCodeResponse(as, client, (await login({ scope: 'identity:read inbox:read' })).response);
-    const wider = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, { ...insecure, additionalParameters: { scope: 'identity:read inbox:send' } });
+    const wider = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, {
+      ...insecure,
+      additionalParameters: { scope: 'identity:read inbox:send' },
+    });
     expect(await tokenError(wider)).toMatchObject({ error: 'invalid_scope' });
     const tokens2 = await oauth.processAuthorizationCodeResponse(as, client, (await login({ scope: 'identity:read inbox:read' })).response);
     const narrower = await oauth.processRefreshTokenResponse(
       as,
       client,
-      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens2.refresh_token!, { ...insecure, additionalParameters: { scope: 'inbox:read' } }),
+      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens2.refresh_token!, {
+        ...insecure,
+        additionalParameters: { scope: 'inbox:read' },
+      }),
     );
     expect(narrower.scope).toBe('inbox:read');
   });
@@ -201,27 +240,47 @@ describe('OAuth authorization server: a strict independent client (oauth4webapi)
 
   it('token endpoint errors use the exact RFC codes', async () => {
     const post = (body: Record<string, string>, headers: Record<string, string> = {}) =>
-      fetch(as.token_endpoint!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body) });
-    expect(await tokenError(await post({ grant_type: 'password', client_id: client.client_id }))).toMatchObject({ status: 400, error: 'unsupported_grant_type' });
+      fetch(as.token_endpoint!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams(body),
+      });
+    expect(await tokenError(await post({ grant_type: 'password', client_id: client.client_id }))).toMatchObject({
+      status: 400,
+      error: 'unsupported_grant_type',
+    });
     expect(await tokenError(await post({ client_id: client.client_id }))).toMatchObject({ error: 'invalid_request' });
-    expect(await tokenError(await post({ grant_type: 'authorization_code', client_id: 'mcc_nobody', code: 'x', code_verifier: 'y' }))).toMatchObject({ status: 401, error: 'invalid_client' });
-    expect(await tokenError(await post({ grant_type: 'authorization_code', client_id: client.client_id, code: 'mac_nothing', code_verifier: 'a'.repeat(43) }))).toMatchObject({ error: 'invalid_grant' });
-    expect(await tokenError(await post({ grant_type: 'refresh_token', client_id: client.client_id, refresh_token: 'mcr_nothing' }))).toMatchObject({ error: 'invalid_grant' });
+    expect(
+      await tokenError(await post({ grant_type: 'authorization_code', client_id: 'mcc_nobody', code: 'x', code_verifier: 'y' })),
+    ).toMatchObject({ status: 401, error: 'invalid_client' });
+    expect(
+      await tokenError(
+        await post({ grant_type: 'authorization_code', client_id: client.client_id, code: 'mac_nothing', code_verifier: 'a'.repeat(43) }),
+      ),
+    ).toMatchObject({ error: 'invalid_grant' });
+    expect(
+      await tokenError(await post({ grant_type: 'refresh_token', client_id: client.client_id, refresh_token: 'mcr_nothing' })),
+    ).toMatchObject({ error: 'invalid_grant' });
   });
 
   it('dynamic registration refuses bad redirect URIs and metadata with the RFC 7591 codes', async () => {
-    const register = (body: unknown) => fetch(`${t.url}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const register = (body: unknown) =>
+      fetch(`${t.url}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const httpRemote = await register({ redirect_uris: ['http://evil.example/cb'] });
     expect(httpRemote.status).toBe(400);
     expect(await httpRemote.json()).toMatchObject({ error: 'invalid_redirect_uri' });
     expect(await (await register({ redirect_uris: ['javascript:alert(1)'] })).json()).toMatchObject({ error: 'invalid_redirect_uri' });
-    expect(await (await register({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'private_key_jwt' })).json()).toMatchObject({ error: 'invalid_client_metadata' });
+    expect(await (await register({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'private_key_jwt' })).json()).toMatchObject({
+      error: 'invalid_client_metadata',
+    });
     const ok = await register({ redirect_uris: [REDIRECT], client_name: 'Confidential', token_endpoint_auth_method: 'client_secret_post' });
     expect(ok.status).toBe(201);
     const body = (await ok.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ token_endpoint_auth_method: 'client_secret_post', client_secret_expires_at: 0 });
     expect(String(body.client_id)).not.toMatch(/^https:/);
-    const stored = await t.sql<{ client_secret_hash: string }>('SELECT client_secret_hash FROM oauth_client WHERE client_id = $1', [body.client_id]);
+    const stored = await t.sql<{ client_secret_hash: string }>('SELECT client_secret_hash FROM oauth_client WHERE client_id = $1', [
+      body.client_id,
+    ]);
     expect(stored[0].client_secret_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored[0].client_secret_hash).not.toContain(String(body.client_secret));
   });
@@ -234,7 +293,10 @@ describe('OAuth authorization server: a strict independent client (oauth4webapi)
 
   it('tokens are stored only as SHA-256 hashes', async () => {
     const tokens = await oauth.processAuthorizationCodeResponse(as, client, (await login()).response);
-    const rows = await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM oauth_token WHERE token_hash = encode(sha256($1::bytea), 'hex')`, [tokens.access_token]);
+    const rows = await t.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM oauth_token WHERE token_hash = encode(sha256($1::bytea), 'hex')`,
+      [tokens.access_token],
+    );
     expect(rows[0].n).toBe(1);
     const raw = await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM oauth_token WHERE token_hash = $1`, [tokens.access_token]);
     expect(raw[0].n).toBe(0);

@@ -76,7 +76,9 @@ describe('recall: MCP server at /recall/mcp with the official SDK client', () =>
     }
 
     const pg = await writer(t, credentials['pg-fixer']);
-    const category = ok(await call(pg, 'create_category', write({ slug: 'databases', title: 'Databases', description: 'SQL and friends' })));
+    const category = ok(
+      await call(pg, 'create_category', write({ slug: 'databases', title: 'Databases', description: 'SQL and friends' })),
+    );
     expect(category).toMatchObject({ slug: 'databases', created_by: 'pg-fixer' });
     ok(await call(pg, 'create_category', write({ slug: 'frontend', title: 'Frontend' })));
 
@@ -196,9 +198,7 @@ describe('recall: MCP server at /recall/mcp with the official SDK client', () =>
         'public_ack_required',
       );
       expect(errorCode(await call(client, 'publish_message', { ...msg, public_ack: true }))).toBe('invalid_request_id');
-      expect(errorCode(await call(client, 'publish_message', { ...msg, public_ack: true, request_id: '42' }))).toBe(
-        'invalid_request_id',
-      );
+      expect(errorCode(await call(client, 'publish_message', { ...msg, public_ack: true, request_id: '42' }))).toBe('invalid_request_id');
       await client.close();
     });
 
@@ -217,9 +217,7 @@ describe('recall: MCP server at /recall/mcp with the official SDK client', () =>
     it('refuses secret-bearing content and exact duplicates', async () => {
       const client = await writer(t, credentials['pg-fixer']);
       const key = `AKIA${'Q7RZ4MXK2P9WJ3TB'}`;
-      expect(errorCode(await call(client, 'publish_message', write({ ...msg, body: `aws key ${key} works` })))).toBe(
-        'content_rejected',
-      );
+      expect(errorCode(await call(client, 'publish_message', write({ ...msg, body: `aws key ${key} works` })))).toBe('content_rejected');
       const pem = '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\n-----END RSA PRIVATE KEY-----';
       expect(errorCode(await call(client, 'publish_message', write({ ...msg, body: pem })))).toBe('content_rejected');
       const first = ok(await call(client, 'publish_message', write({ ...msg, topic: 'dups' })));

@@ -56,7 +56,13 @@ describe('recall: REST mirror', () => {
       ['no write header', { 'content-type': 'application/json', authorization: 'Bearer x' }, {}, 400, 'missing_write_header'],
       ['write header not true', { 'content-type': 'application/json', 'x-agentrecall-write': 'yes' }, {}, 400, 'missing_write_header'],
       ['no credential', { 'content-type': 'application/json', 'x-agentrecall-write': 'true' }, {}, 401, 'missing_credential'],
-      ['malformed credential', { 'content-type': 'application/json', 'x-agentrecall-write': 'true', authorization: 'Bearer arc_short' }, {}, 401, 'invalid_credential'],
+      [
+        'malformed credential',
+        { 'content-type': 'application/json', 'x-agentrecall-write': 'true', authorization: 'Bearer arc_short' },
+        {},
+        401,
+        'invalid_credential',
+      ],
       ['unknown credential', writeHeaders(newCredential()), { public_ack: true, request_id: randomUUID() }, 401, 'invalid_credential'],
     ];
     for (const [name, headers, extra, status, code] of cases) {

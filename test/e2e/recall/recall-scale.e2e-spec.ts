@@ -72,11 +72,17 @@ describe('recall at scale: 200,000 messages from 2,000 agents', () => {
     ['snippets', () => [SNIPPETS_SQL, [ids, 'redis | timeout']]],
     ['read_messages, no filter', () => [readMessagesSql({ category: false, topic: false, includeFlagged: false }), [21, 0]]],
     ['read_messages by category', () => [readMessagesSql({ category: true, topic: false, includeFlagged: false }), [categoryId, 21, 200]]],
-    ['read_messages by category and topic', () => [readMessagesSql({ category: true, topic: true, includeFlagged: false }), [categoryId, 'redis', 21, 0]]],
+    [
+      'read_messages by category and topic',
+      () => [readMessagesSql({ category: true, topic: true, includeFlagged: false }), [categoryId, 'redis', 21, 0]],
+    ],
     ['read_messages by topic', () => [readMessagesSql({ category: false, topic: true, includeFlagged: true }), ['kafkacache', 21, 0]]],
     ['list_topics', () => [LIST_TOPICS_SQL, [categoryId, 21, 0]]],
     ['similar: agent terms', () => [AGENT_TERMS_SQL, [agentId]]],
-    ['similar: candidates', () => [SIMILAR_CANDIDATES_SQL, [['redistimeout', 'kafkalock', 'err140', 'nodecache'], [2.1, 1.5, 3.2, 1.1], agentId]]],
+    [
+      'similar: candidates',
+      () => [SIMILAR_CANDIDATES_SQL, [['redistimeout', 'kafkalock', 'err140', 'nodecache'], [2.1, 1.5, 3.2, 1.1], agentId]],
+    ],
     ['similar: candidate terms', () => [CANDIDATE_TERMS_SQL, [[agentId]]]],
     ['similar: document frequencies', () => [TERM_DF_SQL, [['redistimeout', 'err140']]]],
     ['similar: topics', () => [AGENT_TOPICS_SQL, [[agentId]]]],
@@ -114,7 +120,11 @@ describe('recall at scale: 200,000 messages from 2,000 agents', () => {
   });
 
   it('reads, searches and finds similar agents over the full volume', async () => {
-    const read = await rest<{ messages: unknown[]; has_more: boolean }>(t, 'GET', '/recall/api/v1/messages?category=cat-3&page=50&limit=50');
+    const read = await rest<{ messages: unknown[]; has_more: boolean }>(
+      t,
+      'GET',
+      '/recall/api/v1/messages?category=cat-3&page=50&limit=50',
+    );
     expect(read.body.messages).toHaveLength(50);
     expect(read.body.has_more).toBe(true);
     const search = await rest<{ results: unknown[]; has_more: boolean }>(t, 'GET', '/recall/api/v1/search?q=redis%20timeout&limit=50');

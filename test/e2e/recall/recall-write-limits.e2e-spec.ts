@@ -80,7 +80,12 @@ describe('recall: per-credential write limits', () => {
     try {
       const credential = await registerAgent(app, 'counted'); // charged to the client address
       await createCategory(app, credential, 'counted'); // 9 left
-      const refused = await publish(app, credential, { category: 'counted', topic: 'a', title: 'leak', body: `key AKIA${'Q7RZ4MXK2P9WJ3TB'}` });
+      const refused = await publish(app, credential, {
+        category: 'counted',
+        topic: 'a',
+        title: 'leak',
+        body: `key AKIA${'Q7RZ4MXK2P9WJ3TB'}`,
+      });
       expect(refused.status).toBe(422);
       expect(refused.headers.get('x-recall-write-remaining')).toBe('8');
 

@@ -9,7 +9,11 @@ export interface AgentRow {
 }
 
 /** An agent of `ownerId`; the handle is derived from the name and made unique. */
-export async function insertAgent(db: Db, ownerId: string, options: { name?: string; handle?: string; harness?: string } = {}): Promise<AgentRow> {
+export async function insertAgent(
+  db: Db,
+  ownerId: string,
+  options: { name?: string; handle?: string; harness?: string } = {},
+): Promise<AgentRow> {
   const name = options.name ?? 'Test agent';
   const handle = options.handle ?? `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${unique().slice(0, 6)}`;
   const [agent] = await db.sql<{ id: string }>(

@@ -33,7 +33,18 @@ export async function insertDmvRegistration(
   const [row] = await db.sql<{ id: string }>(
     `INSERT INTO dmv_registration (certificate_id, agent_name, domain, operator_name, contact_email, contact_mailbox, description, source, caller_ip_hash, contact_verified_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $10 THEN now() END) RETURNING id`,
-    [certificateId, r.agentName, domain, r.operatorName, r.contactEmail, mailboxKey(r.contactEmail), r.description, r.source, sha256('198.51.100.1'), r.verified],
+    [
+      certificateId,
+      r.agentName,
+      domain,
+      r.operatorName,
+      r.contactEmail,
+      mailboxKey(r.contactEmail),
+      r.description,
+      r.source,
+      sha256('198.51.100.1'),
+      r.verified,
+    ],
   );
   return { ...r, id: row.id, certificateId, domain };
 }

@@ -21,7 +21,9 @@ describe('test support: row factories', () => {
 
   it('member: listed by the public API', async () => {
     const member = await insertMember(t, { display_name: 'Factory Made' });
-    const listed = (await (await fetch(`${t.url}/api/v1/members?limit=100`)).json()) as { members: Array<{ slug: string; display_name: string }> };
+    const listed = (await (await fetch(`${t.url}/api/v1/members?limit=100`)).json()) as {
+      members: Array<{ slug: string; display_name: string }>;
+    };
     expect(listed.members).toContainEqual(expect.objectContaining({ slug: member.slug, display_name: 'Factory Made' }));
   });
 
@@ -43,13 +45,28 @@ describe('test support: row factories', () => {
   it('memory agent, category and message: the credential writes, the message is read', async () => {
     const agent = await insertMemoryAgent(t);
     const category = await insertMemoryCategory(t, agent.id);
-    await insertMemoryMessage(t, { categoryId: category.id, authorId: agent.id, topic: 'factories', title: 'Made by a factory', body: 'A body.' });
-    const read = (await (await fetch(`${t.url}/recall/api/v1/messages?category=${category.slug}`)).json()) as { messages: Array<{ title: string }> };
+    await insertMemoryMessage(t, {
+      categoryId: category.id,
+      authorId: agent.id,
+      topic: 'factories',
+      title: 'Made by a factory',
+      body: 'A body.',
+    });
+    const read = (await (await fetch(`${t.url}/recall/api/v1/messages?category=${category.slug}`)).json()) as {
+      messages: Array<{ title: string }>;
+    };
     expect(read.messages.map((m) => m.title)).toEqual(['Made by a factory']);
     const published = await fetch(`${t.url}/recall/api/v1/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${agent.credential}`, 'x-agentrecall-write': 'true' },
-      body: JSON.stringify({ category: category.slug, topic: 'factories', title: 'Second', body: 'Another body.', public_ack: true, request_id: crypto.randomUUID() }),
+      body: JSON.stringify({
+        category: category.slug,
+        topic: 'factories',
+        title: 'Second',
+        body: 'Another body.',
+        public_ack: true,
+        request_id: crypto.randomUUID(),
+      }),
     });
     expect(published.status).toBe(201);
   });

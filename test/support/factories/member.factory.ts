@@ -20,7 +20,16 @@ export interface MemberFixture {
 /** A valid, publicly listed member (active, with a category); any field can be overridden. */
 export function memberFixture(overrides: Partial<MemberFixture> = {}): MemberFixture {
   const slug = overrides.slug ?? `member-${unique()}`;
-  return { slug, display_name: `Member ${slug}`, category: 'research', description: '', tags: [], member_since: '2024-01-15', status: 'active', ...overrides };
+  return {
+    slug,
+    display_name: `Member ${slug}`,
+    category: 'research',
+    description: '',
+    tags: [],
+    member_since: '2024-01-15',
+    status: 'active',
+    ...overrides,
+  };
 }
 
 /** Inserts members in one statement (defaults as memberFixture gives them). */

@@ -30,7 +30,16 @@ export async function insertAccessToken(
   const [row] = await db.sql<{ id: string }>(
     `INSERT INTO oauth_token (token_hash, kind, family_id, grant_id, owner_id, client_row_id, agent_id, scopes, resource, expires_at)
      VALUES ($1, 'access', gen_random_uuid(), $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8)) RETURNING id`,
-    [sha256(token), grant.grantId, grant.ownerId, grant.clientRowId, grant.agentId, grant.scopes, grant.resource, options.expiresInSeconds ?? 3600],
+    [
+      sha256(token),
+      grant.grantId,
+      grant.ownerId,
+      grant.clientRowId,
+      grant.agentId,
+      grant.scopes,
+      grant.resource,
+      options.expiresInSeconds ?? 3600,
+    ],
   );
   return { id: row.id, token };
 }

@@ -81,7 +81,10 @@ export const signupResultProperties = {
   acceptance: acceptanceSchema,
   reuse: { type: 'boolean' },
   rp_verification: rpVerificationSchema,
-  rp_verification_warning: { type: 'string', description: 'Only when a warn policy proceeds: tell your human owner. Advisory, not a safety rating.' },
+  rp_verification_warning: {
+    type: 'string',
+    description: 'Only when a warn policy proceeds: tell your human owner. Advisory, not a safety rating.',
+  },
   side_effects: sideEffectsSchema,
   agent_id: str,
   agent_email: str,

@@ -16,7 +16,10 @@ export const identityProveTool = defineTool<IdentityService, ProveInput, ProveRe
     type: 'object',
     properties: {
       rp_discovery_url: { type: 'string', minLength: 1, maxLength: 2000, description: "The service's discovery document URL (https)." },
-      rp_discovery: { type: 'object', description: 'A discovery document you supply ({issuer, name, audience, terms, endpoints, scopes, attestation?}).' },
+      rp_discovery: {
+        type: 'object',
+        description: 'A discovery document you supply ({issuer, name, audience, terms, endpoints, scopes, attestation?}).',
+      },
       accepted_tos_text: { type: 'string', minLength: 1, maxLength: 60000, description: 'The complete terms text you accept.' },
       force_new: { type: 'boolean', description: 'Record a new consent event and mint a new assertion.' },
       service: { description: 'Not accepted with a discovery source (discovery_source_not_allowed); use identity_signup for an origin.' },

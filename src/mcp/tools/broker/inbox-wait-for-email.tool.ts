@@ -1,4 +1,9 @@
-import { WAIT_DEFAULT_LOOKBACK_SECONDS, WAIT_MAX_TIMEOUT_SECONDS, type WaitInput, type WaitResultView } from '../../../inbox/inbox.types.js';
+import {
+  WAIT_DEFAULT_LOOKBACK_SECONDS,
+  WAIT_MAX_TIMEOUT_SECONDS,
+  type WaitInput,
+  type WaitResultView,
+} from '../../../inbox/inbox.types.js';
 import { waitInputSchema, waitOutputSchema } from '../../../inbox/inbox-schemas.js';
 import { InboxService } from '../../../inbox/services/inbox.service.js';
 import type { AgentPrincipal } from '../../../common/auth/principals.js';

@@ -14,6 +14,13 @@ export function brokerDocResources(): ResourceDefinition[] {
   return PAGES.map(({ uri, page, name }) => {
     const doc = docs.find((p) => p.name === page);
     if (!doc) throw new Error(`docs/site/${page}.md is missing (broker resource ${uri})`);
-    return defineResource({ uri, name, title: doc.title, description: doc.description || undefined, mimeType: 'text/markdown', read: () => doc.body });
+    return defineResource({
+      uri,
+      name,
+      title: doc.title,
+      description: doc.description || undefined,
+      mimeType: 'text/markdown',
+      read: () => doc.body,
+    });
   });
 }
