@@ -2,12 +2,19 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
+import { pgErrorCode } from '../../database/pg-errors.js';
 import { DELETE_EXPIRED_SQL, RETENTION_BATCH } from '../queries/message.queries.js';
 
 /** The pg-boss queue of the retention job. */
 export const INBOX_RETENTION_QUEUE = 'inbox-retention';
 /** Every hour, on the hour (UTC). */
 export const INBOX_RETENTION_CRON = '0 * * * *';
+/**
+ * The job starts this long after boot. pg-boss deadlocks when two different queues are created at
+ * the same moment (each creation adds a partition and a foreign key to `pgboss.queue`), so on a
+ * fresh database this queue is created after the mail outbox's, which boot waits for.
+ */
+const START_DELAY_MS = 5_000;
 
 /**
  * The scheduled cleanup: every hour, messages past their `expires_at` (INBOX_RETENTION_DAYS after
@@ -24,6 +31,7 @@ export class RetentionSweeper implements OnApplicationBootstrap, OnApplicationSh
   private workerId?: string;
   private starting?: Promise<void>;
   private stopped = false;
+  private wake?: () => void;
   private lastErrorLog = 0;
 
   constructor(
@@ -38,6 +46,7 @@ export class RetentionSweeper implements OnApplicationBootstrap, OnApplicationSh
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    this.wake?.();
     // A start still waiting for the database is not waited for: it stops the queue itself when it ends.
     await Promise.race([this.starting, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
     await this.boss?.stop({ graceful: true, wait: true, timeout: 5_000 }).catch(() => undefined);
@@ -71,6 +80,11 @@ export class RetentionSweeper implements OnApplicationBootstrap, OnApplicationSh
   }
 
   private async start(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.wake = resolve;
+      setTimeout(resolve, START_DELAY_MS).unref();
+    });
+    if (this.stopped) return;
     const boss = new PgBoss({
       connectionString: this.config.databaseUrl,
       schema: 'pgboss',
@@ -113,8 +127,10 @@ export class RetentionSweeper implements OnApplicationBootstrap, OnApplicationSh
     try {
       await boss.createQueue(INBOX_RETENTION_QUEUE, options);
     } catch (error) {
-      // Another instance created it at the same moment.
-      if (!(await boss.getQueue(INBOX_RETENTION_QUEUE))) throw error;
+      // Another instance created it at the same moment, or another queue's creation deadlocked with this one.
+      if (await boss.getQueue(INBOX_RETENTION_QUEUE)) return;
+      if (pgErrorCode(error) !== '40P01') throw error;
+      await boss.createQueue(INBOX_RETENTION_QUEUE, options);
     }
   }
 }

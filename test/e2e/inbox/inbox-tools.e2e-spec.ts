@@ -348,11 +348,6 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
   });
 
   it('runs retention as one hourly pg-boss job for both instances; a queued job deletes only expired mail', async () => {
-    const schedules = await a.sql<{ name: string; cron: string }>(`SELECT name, cron FROM pgboss.schedule WHERE name = $1`, [
-      INBOX_RETENTION_QUEUE,
-    ]);
-    expect(schedules).toEqual([{ name: INBOX_RETENTION_QUEUE, cron: INBOX_RETENTION_CRON }]);
-
     const agent = await createBrokerPrincipal(a);
     const address = `${agent.agentHandle}@${MAIL_DOMAIN}`;
     await deliver(a.smtpPort, { to: address, subject: 'expired', text: 'x' });
@@ -375,5 +370,10 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
     }
     const left = await a.sql<{ subject: string }>(`SELECT subject FROM inbox_message WHERE agent_id = $1`, [agent.agentId]);
     expect(left).toEqual([{ subject: 'kept' }]);
+    // Both instances registered the same schedule: one row, so one job per tick.
+    const schedules = await a.sql<{ name: string; cron: string }>(`SELECT name, cron FROM pgboss.schedule WHERE name = $1`, [
+      INBOX_RETENTION_QUEUE,
+    ]);
+    expect(schedules).toEqual([{ name: INBOX_RETENTION_QUEUE, cron: INBOX_RETENTION_CRON }]);
   });
 });
