@@ -114,7 +114,7 @@ async function main() {
   const client = new pg.Client({ connectionString: app.databaseUrl });
   try {
     await client.connect();
-    const { loadSyntheticRecall } = await import('../dist/src/memory/testing/synthetic-recall.js');
+    const { loadSyntheticRecall } = await import('../dist/bench/generators/synthetic-recall.js');
     await client.query(
       `TRUNCATE memory_write_request, memory_moderation_log, memory_agent_term, memory_term, memory_message, memory_category, memory_agent`,
     );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBulkMembers } from '../../bench/generators/bulk-members.js';
-import { loadSyntheticRecall } from '../../src/memory/testing/synthetic-recall.js';
+import { loadSyntheticRecall } from '../../bench/generators/synthetic-recall.js';
 import {
   DIRECTORY_CASES,
   DOCS_CASES,

@@ -1,4 +1,11 @@
+/**
+ * The public home page (`/`): a hero and a card per public surface.
+ *
+ * It keeps its own template and stylesheet rather than the common `pageLayout` (layout.ts): the home
+ * page has its own hero/card design, and rendering it through the layout would change what users see.
+ */
 import { escapeHtml } from './html.js';
+
 /** A public surface listed on the home page. `href` may be relative or absolute (built from the base URL). */
 export type HomePageLink = { href: string; label: string; description: string };
 

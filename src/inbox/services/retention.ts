@@ -1,32 +1,72 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
+import { AppConfig } from '../../config/app-config.js';
+import { pgErrorCode } from '../../database/pg-errors.js';
 import { DELETE_EXPIRED_SQL, RETENTION_BATCH } from '../queries/message.queries.js';
 
-const EVERY_MS = 60 * 60 * 1000;
+/** The pg-boss queue of the retention job. */
+export const INBOX_RETENTION_QUEUE = 'inbox-retention';
+/** Every hour, on the hour (UTC). */
+export const INBOX_RETENTION_CRON = '0 * * * *';
+/**
+ * The job starts this long after boot. pg-boss deadlocks when two different queues are created at
+ * the same moment (each creation adds a partition and a foreign key to `pgboss.queue`), so on a
+ * fresh database this queue is created after the mail outbox's, which boot waits for.
+ */
+const START_DELAY_MS = 5_000;
 
 /**
- * The scheduled cleanup: every hour (and once at boot), messages past their `expires_at`
- * (INBOX_RETENTION_DAYS after arrival) are deleted with their raw source, in batches so a large
- * backlog never holds a long lock. Safe on several instances at once (SKIP LOCKED).
+ * The scheduled cleanup: every hour, messages past their `expires_at` (INBOX_RETENTION_DAYS after
+ * arrival) are deleted with their raw source, in batches so a large backlog never holds a long lock.
+ * A pg-boss scheduled job in the application's own PostgreSQL (schema `pgboss`, like the OAuth
+ * cleanup and the mail outbox): every instance registers the same schedule and works the same queue,
+ * pg-boss sends one job per tick, and one instance runs it. A failed pass is retried by the next
+ * tick; the statement is idempotent (and skips rows another pass holds).
  */
 @Injectable()
-export class RetentionSweeper implements OnApplicationBootstrap, OnModuleDestroy {
+export class RetentionSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('InboxRetention');
-  private timer?: NodeJS.Timeout;
+  private boss?: PgBoss;
+  private workerId?: string;
+  private starting?: Promise<void>;
+  private stopped = false;
+  private wake?: () => void;
+  private lastErrorLog = 0;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+  ) {}
 
+  /** Starts in the background: boot does not wait for the queue, and a failure to start only delays cleanup. */
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep().catch(() => undefined), EVERY_MS);
-    this.timer.unref();
-    setTimeout(() => void this.sweep().catch(() => undefined), 5_000).unref();
+    this.starting = this.start();
   }
 
-  onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    // A start still waiting for the database is not waited for: it stops the queue itself when it ends.
+    await Promise.race([this.starting, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+    await this.boss?.stop({ graceful: true, wait: true, timeout: 5_000 }).catch(() => undefined);
   }
 
-  /** Deletes expired mail; returns how many messages went. */
+  /** Queues one pass now and wakes this instance's worker (operators and tests); the job's id. */
+  async trigger(): Promise<string | null> {
+    await this.starting;
+    if (!this.boss || !this.workerId) return null;
+    const id = await this.boss.send(INBOX_RETENTION_QUEUE, {});
+    this.boss.notifyWorker(this.workerId);
+    return id;
+  }
+
+  /** The job's state (created, active, completed, failed …), for tests and operators. */
+  async jobState(id: string): Promise<string | undefined> {
+    return (await this.boss?.getJobById(INBOX_RETENTION_QUEUE, id))?.state;
+  }
+
+  /** One pass: deletes expired mail; returns how many messages went. */
   async sweep(now = new Date()): Promise<number> {
     let total = 0;
     for (;;) {
@@ -37,5 +77,60 @@ export class RetentionSweeper implements OnApplicationBootstrap, OnModuleDestroy
     }
     if (total) this.logger.log(`Removed ${total} expired message(s)`);
     return total;
+  }
+
+  private async start(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.wake = resolve;
+      setTimeout(resolve, START_DELAY_MS).unref();
+    });
+    if (this.stopped) return;
+    const boss = new PgBoss({
+      connectionString: this.config.databaseUrl,
+      schema: 'pgboss',
+      max: 2,
+      application_name: 'agentry-inbox-retention',
+      migrate: true,
+      supervise: true,
+      schedule: true,
+      cronWorkerIntervalSeconds: 30,
+    });
+    // pg-boss reports database trouble as events; one line per 30 s, never a crash.
+    boss.on('error', (error: Error) => {
+      if (Date.now() - this.lastErrorLog < 30_000) return;
+      this.lastErrorLog = Date.now();
+      this.logger.warn(`Retention job: ${error.message}`);
+    });
+    try {
+      await boss.start();
+      await this.ensureQueue(boss);
+      await boss.schedule(INBOX_RETENTION_QUEUE, INBOX_RETENTION_CRON, {}, { tz: 'UTC' });
+      this.workerId = await boss.work(INBOX_RETENTION_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+        await this.sweep();
+      });
+      if (this.stopped) throw new Error('the application is shutting down');
+      this.boss = boss;
+    } catch (error) {
+      // Expired mail only accumulates until an instance runs the job; that must not stop the service.
+      if (!this.stopped) this.logger.warn(`The retention job could not be scheduled: ${(error as Error).message}`);
+      await boss.stop({ graceful: false, wait: false }).catch(() => undefined);
+    }
+  }
+
+  private async ensureQueue(boss: PgBoss): Promise<void> {
+    // One queued pass at most: ticks while a pass waits are dropped, never piled up.
+    const options = { name: INBOX_RETENTION_QUEUE, policy: 'stately' as const, retryLimit: 0, expireInSeconds: 600 };
+    if (await boss.getQueue(INBOX_RETENTION_QUEUE)) {
+      await boss.updateQueue(INBOX_RETENTION_QUEUE, options);
+      return;
+    }
+    try {
+      await boss.createQueue(INBOX_RETENTION_QUEUE, options);
+    } catch (error) {
+      // Another instance created it at the same moment, or another queue's creation deadlocked with this one.
+      if (await boss.getQueue(INBOX_RETENTION_QUEUE)) return;
+      if (pgErrorCode(error) !== '40P01') throw error;
+      await boss.createQueue(INBOX_RETENTION_QUEUE, options);
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailService } from '../../../src/common/mail/mail.service.js';
-import { RetentionSweeper } from '../../../src/inbox/services/retention.js';
+import { INBOX_RETENTION_CRON, INBOX_RETENTION_QUEUE, RetentionSweeper } from '../../../src/inbox/services/retention.js';
 import { WaitHub } from '../../../src/inbox/services/wait-hub.js';
 import { brokerCall, brokerTool, createBrokerPrincipal } from '../../support/broker.js';
 import { createInboxApp, deliver, type InboxTestApp } from '../../support/inbox.js';
@@ -345,5 +345,35 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
     expect(await a.app.get(RetentionSweeper, { strict: false }).sweep()).toBeGreaterThanOrEqual(1);
     const left = await a.sql<{ subject: string }>(`SELECT subject FROM inbox_message WHERE agent_id = $1`, [agent.agentId]);
     expect(left).toEqual([{ subject: 'new' }]);
+  });
+
+  it('runs retention as one hourly pg-boss job for both instances; a queued job deletes only expired mail', async () => {
+    const agent = await createBrokerPrincipal(a);
+    const address = `${agent.agentHandle}@${MAIL_DOMAIN}`;
+    await deliver(a.smtpPort, { to: address, subject: 'expired', text: 'x' });
+    await deliver(a.smtpPort, { to: address, subject: 'kept', text: 'x' });
+    await a.sql(`UPDATE inbox_message SET expires_at = now() - interval '1 minute' WHERE agent_id = $1 AND subject = 'expired'`, [
+      agent.agentId,
+    ]);
+    await a.sql(`UPDATE inbox_message SET expires_at = now() + interval '1 minute' WHERE agent_id = $1 AND subject = 'kept'`, [
+      agent.agentId,
+    ]);
+
+    // Queued from the second instance: whichever instance's worker takes it, the shared database is swept.
+    const retention = b.app.get(RetentionSweeper, { strict: false });
+    const jobId = await retention.trigger();
+    expect(jobId).toBeTruthy();
+    const deadline = Date.now() + 20_000;
+    while ((await retention.jobState(jobId!)) !== 'completed') {
+      expect(Date.now()).toBeLessThan(deadline);
+      await sleep(200);
+    }
+    const left = await a.sql<{ subject: string }>(`SELECT subject FROM inbox_message WHERE agent_id = $1`, [agent.agentId]);
+    expect(left).toEqual([{ subject: 'kept' }]);
+    // Both instances registered the same schedule: one row, so one job per tick.
+    const schedules = await a.sql<{ name: string; cron: string }>(`SELECT name, cron FROM pgboss.schedule WHERE name = $1`, [
+      INBOX_RETENTION_QUEUE,
+    ]);
+    expect(schedules).toEqual([{ name: INBOX_RETENTION_QUEUE, cron: INBOX_RETENTION_CRON }]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestChangeSql } from '../../../src/common/search/index-sync.js';
-import { loadSyntheticRecall } from '../../../src/memory/testing/synthetic-recall.js';
+import { loadSyntheticRecall } from '../../../bench/generators/synthetic-recall.js';
 import {
   FIRST_ID,
   INDEX_CHUNK_SQL,

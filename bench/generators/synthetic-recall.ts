@@ -1,8 +1,8 @@
 /**
- * Set-based SQL that fills Recall with a large synthetic board (used by the scale test and by
- * `npm run bench:recall`). Text is built from word arrays so it is deterministic; each agent favours
- * a window of the vocabulary, so similar agents exist; every message also carries one rare word, so
- * the vocabulary is large like a real one.
+ * Set-based SQL that fills Recall with a large synthetic board (used by the Recall scale and search
+ * relevance tests, and by `npm run bench:recall` from dist/bench/generators). Text is built from word
+ * arrays so it is deterministic; each agent favours a window of the vocabulary, so similar agents
+ * exist; every message also carries one rare word, so the vocabulary is large like a real one.
  */
 
 export interface SyntheticRecallOptions {
