@@ -1,6 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
+import { ensureQueue } from '../jobs/ensure-queue.js';
 
 export const MAIL_QUEUE = 'mail-delivery';
 export const MAIL_DEAD_LETTER_QUEUE = 'mail-dead';
@@ -97,15 +98,6 @@ export class MailQueue {
   }
 
   private async ensureQueue(name: string, options: Omit<PgBoss.Queue, 'name'>): Promise<void> {
-    if (await this.boss.getQueue(name)) {
-      await this.boss.updateQueue(name, { name, ...options });
-      return;
-    }
-    try {
-      await this.boss.createQueue(name, { name, ...options });
-    } catch (error) {
-      // Another instance created it at the same moment.
-      if (!(await this.boss.getQueue(name))) throw error;
-    }
+    await ensureQueue(this.boss, name, options);
   }
 }

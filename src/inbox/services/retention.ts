@@ -2,8 +2,8 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
-import { pgErrorCode } from '../../database/pg-errors.js';
 import { DELETE_EXPIRED_SQL, RETENTION_BATCH } from '../queries/message.queries.js';
+import { ensureQueue } from '../../common/jobs/ensure-queue.js';
 
 /** The pg-boss queue of the retention job. */
 export const INBOX_RETENTION_QUEUE = 'inbox-retention';
@@ -119,18 +119,6 @@ export class RetentionSweeper implements OnApplicationBootstrap, OnApplicationSh
 
   private async ensureQueue(boss: PgBoss): Promise<void> {
     // One queued pass at most: ticks while a pass waits are dropped, never piled up.
-    const options = { name: INBOX_RETENTION_QUEUE, policy: 'stately' as const, retryLimit: 0, expireInSeconds: 600 };
-    if (await boss.getQueue(INBOX_RETENTION_QUEUE)) {
-      await boss.updateQueue(INBOX_RETENTION_QUEUE, options);
-      return;
-    }
-    try {
-      await boss.createQueue(INBOX_RETENTION_QUEUE, options);
-    } catch (error) {
-      // Another instance created it at the same moment, or another queue's creation deadlocked with this one.
-      if (await boss.getQueue(INBOX_RETENTION_QUEUE)) return;
-      if (pgErrorCode(error) !== '40P01') throw error;
-      await boss.createQueue(INBOX_RETENTION_QUEUE, options);
-    }
+    await ensureQueue(boss, INBOX_RETENTION_QUEUE, { policy: 'stately', retryLimit: 0, expireInSeconds: 600 });
   }
 }

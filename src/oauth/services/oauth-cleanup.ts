@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
 import { CLEANUP_SQL, type CleanupTarget } from '../queries/cleanup.queries.js';
+import { ensureQueue } from '../../common/jobs/ensure-queue.js';
 
 /** The pg-boss queue of the cleanup job. */
 export const OAUTH_CLEANUP_QUEUE = 'oauth-cleanup';
@@ -103,16 +104,6 @@ export class OauthCleanup implements OnApplicationBootstrap, OnApplicationShutdo
 
   private async ensureQueue(boss: PgBoss): Promise<void> {
     // One queued pass at most: ticks while a pass waits are dropped, never piled up.
-    const options = { name: OAUTH_CLEANUP_QUEUE, policy: 'stately' as const, retryLimit: 0, expireInSeconds: 600 };
-    if (await boss.getQueue(OAUTH_CLEANUP_QUEUE)) {
-      await boss.updateQueue(OAUTH_CLEANUP_QUEUE, options);
-      return;
-    }
-    try {
-      await boss.createQueue(OAUTH_CLEANUP_QUEUE, options);
-    } catch (error) {
-      // Another instance created it at the same moment.
-      if (!(await boss.getQueue(OAUTH_CLEANUP_QUEUE))) throw error;
-    }
+    await ensureQueue(boss, OAUTH_CLEANUP_QUEUE, { policy: 'stately', retryLimit: 0, expireInSeconds: 600 });
   }
 }
