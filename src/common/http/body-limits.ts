@@ -55,7 +55,7 @@ export function registerBodyPolicies(fastify: FastifyInstance): void {
     }
     sendAppError(
       reply,
-      new AppError('unsupported_media_type', `This route does not accept ${type}; send application/json.`, { status: 415 }),
+      new AppError('unsupported_media_type', `This route does not accept ${type}; send application/json.`),
     );
   });
 }

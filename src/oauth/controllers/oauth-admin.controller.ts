@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
-import type { OperatorView } from '../../common/auth/operators.service.js';
+import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import {
   AgentsQuery,
   BrokerListQuery,
@@ -38,14 +38,14 @@ export class OauthAdminController {
   @Post('owners/:id/suspend')
   @HttpCode(200)
   @ApiOperation({ summary: 'Suspend an owner: their tokens stop working on the next request' })
-  suspendOwner(@CurrentOperator() op: OperatorView, @Param('id') id: string, @Body() body: StatusChangeDto) {
+  suspendOwner(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
     return this.admin.setOwnerStatus(op.name, id, 'suspended', body.reason ?? null);
   }
 
   @Post('owners/:id/restore')
   @HttpCode(200)
   @ApiOperation({ summary: 'Restore a suspended owner' })
-  restoreOwner(@CurrentOperator() op: OperatorView, @Param('id') id: string, @Body() body: StatusChangeDto) {
+  restoreOwner(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
     return this.admin.setOwnerStatus(op.name, id, 'active', body.reason ?? null);
   }
 
@@ -58,14 +58,14 @@ export class OauthAdminController {
   @Post('agents/:id/suspend')
   @HttpCode(200)
   @ApiOperation({ summary: 'Suspend an agent (its owner cannot restore it)' })
-  suspendAgent(@CurrentOperator() op: OperatorView, @Param('id') id: string, @Body() body: StatusChangeDto) {
+  suspendAgent(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
     return this.admin.setAgentStatus(op.name, id, 'suspended', body.reason ?? null);
   }
 
   @Post('agents/:id/restore')
   @HttpCode(200)
   @ApiOperation({ summary: 'Restore an agent' })
-  restoreAgent(@CurrentOperator() op: OperatorView, @Param('id') id: string, @Body() body: StatusChangeDto) {
+  restoreAgent(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
     return this.admin.setAgentStatus(op.name, id, 'active', body.reason ?? null);
   }
 
@@ -77,14 +77,14 @@ export class OauthAdminController {
 
   @Post('clients')
   @ApiOperation({ summary: 'Pre-register a client; a client_secret is shown once for confidential clients' })
-  register(@CurrentOperator() op: OperatorView, @Body() body: PreregisterClientDto) {
+  register(@CurrentOperator() op: OperatorPrincipal, @Body() body: PreregisterClientDto) {
     return this.admin.registerClient(op.name, body);
   }
 
   @Post('clients/:id/revoke')
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke a client: every token it holds stops working on the next request' })
-  revokeClient(@CurrentOperator() op: OperatorView, @Param('id') id: string) {
+  revokeClient(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string) {
     return this.admin.revokeClient(op.name, id);
   }
 
@@ -97,7 +97,7 @@ export class OauthAdminController {
   @Post('tokens/:id/revoke')
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke a token (a refresh token takes its chain along)' })
-  revokeToken(@CurrentOperator() op: OperatorView, @Param('id') id: string) {
+  revokeToken(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string) {
     return this.admin.revokeToken(op.name, id);
   }
 
@@ -109,7 +109,7 @@ export class OauthAdminController {
 
   @Post('agreements')
   @ApiOperation({ summary: 'Publish a new delegation agreement version: owners must sign it before their tokens work again' })
-  publish(@CurrentOperator() op: OperatorView, @Body() body: PublishAgreementDto) {
+  publish(@CurrentOperator() op: OperatorPrincipal, @Body() body: PublishAgreementDto) {
     return this.admin.publishAgreement(op.name, body.version, body.text);
   }
 
