@@ -158,7 +158,3 @@ export interface SimilarAgentsArgs {
   limit?: unknown;
 }
 
-export interface OperatorRef {
-  id: string;
-  name: string;
-}

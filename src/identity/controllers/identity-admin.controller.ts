@@ -22,7 +22,7 @@ export class IdentityAdminController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Register an attestation authority (or change its jwks_uri)' })
   registerAuthority(@Body() body: AttestationAuthorityDto, @CurrentOperator() operator: OperatorPrincipal) {
-    return this.identity.registerAuthority(body.issuer, body.jwks_uri, operator.name);
+    return this.identity.registerAuthority(operator, body.issuer, body.jwks_uri);
   }
 
   @Delete('attestation-authorities/:id')
@@ -42,7 +42,7 @@ export class IdentityAdminController {
   @ApiOperation({ summary: 'Set (or with policy null remove) an operator rule; an operator block wins over every owner rule' })
   @ApiOkResponse({ description: 'The rule, or {"removed":true}' })
   async setPolicy(@Body() body: RpPolicyDto, @CurrentOperator() operator: OperatorPrincipal) {
-    return (await this.identity.setOperatorPolicy(body.service, body.policy ?? null, operator.name)) ?? { removed: true };
+    return (await this.identity.setOperatorPolicy(operator, body.service, body.policy ?? null)) ?? { removed: true };
   }
 
   @Get('owners/:ownerId/rp-policies')

@@ -39,14 +39,14 @@ export class OauthAdminController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Suspend an owner: their tokens stop working on the next request' })
   suspendOwner(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
-    return this.admin.setOwnerStatus(op.name, id, 'suspended', body.reason ?? null);
+    return this.admin.setOwnerStatus(op, id, 'suspended', body.reason ?? null);
   }
 
   @Post('owners/:id/restore')
   @HttpCode(200)
   @ApiOperation({ summary: 'Restore a suspended owner' })
   restoreOwner(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
-    return this.admin.setOwnerStatus(op.name, id, 'active', body.reason ?? null);
+    return this.admin.setOwnerStatus(op, id, 'active', body.reason ?? null);
   }
 
   @Get('agents')
@@ -59,14 +59,14 @@ export class OauthAdminController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Suspend an agent (its owner cannot restore it)' })
   suspendAgent(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
-    return this.admin.setAgentStatus(op.name, id, 'suspended', body.reason ?? null);
+    return this.admin.setAgentStatus(op, id, 'suspended', body.reason ?? null);
   }
 
   @Post('agents/:id/restore')
   @HttpCode(200)
   @ApiOperation({ summary: 'Restore an agent' })
   restoreAgent(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
-    return this.admin.setAgentStatus(op.name, id, 'active', body.reason ?? null);
+    return this.admin.setAgentStatus(op, id, 'active', body.reason ?? null);
   }
 
   @Get('clients')
@@ -78,14 +78,14 @@ export class OauthAdminController {
   @Post('clients')
   @ApiOperation({ summary: 'Pre-register a client; a client_secret is shown once for confidential clients' })
   register(@CurrentOperator() op: OperatorPrincipal, @Body() body: PreregisterClientDto) {
-    return this.admin.registerClient(op.name, body);
+    return this.admin.registerClient(op, body);
   }
 
   @Post('clients/:id/revoke')
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke a client: every token it holds stops working on the next request' })
   revokeClient(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string) {
-    return this.admin.revokeClient(op.name, id);
+    return this.admin.revokeClient(op, id);
   }
 
   @Get('tokens')
@@ -98,7 +98,7 @@ export class OauthAdminController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke a token (a refresh token takes its chain along)' })
   revokeToken(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string) {
-    return this.admin.revokeToken(op.name, id);
+    return this.admin.revokeToken(op, id);
   }
 
   @Get('agreements')
@@ -110,7 +110,7 @@ export class OauthAdminController {
   @Post('agreements')
   @ApiOperation({ summary: 'Publish a new delegation agreement version: owners must sign it before their tokens work again' })
   publish(@CurrentOperator() op: OperatorPrincipal, @Body() body: PublishAgreementDto) {
-    return this.admin.publishAgreement(op.name, body.version, body.text);
+    return this.admin.publishAgreement(op, body.version, body.text);
   }
 
   @Get('audit')
