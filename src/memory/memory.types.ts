@@ -157,4 +157,3 @@ export interface SimilarAgentsArgs {
   handle?: unknown;
   limit?: unknown;
 }
-

@@ -53,9 +53,7 @@ async function authenticate(
     });
   }
   try {
-    (request as RequestWithOperator).operator = await operators.authenticate(
-      bearerToken(request.headers.authorization),
-    );
+    (request as RequestWithOperator).operator = await operators.authenticate(bearerToken(request.headers.authorization));
     return undefined;
   } catch (error) {
     if (error instanceof AppError && (error.code === 'unauthorized' || error.code === 'forbidden')) {

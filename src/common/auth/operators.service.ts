@@ -7,6 +7,7 @@ import { OperatorEntity } from './operator.entity.js';
 import type { OperatorPrincipal } from './principals.js';
 import { generateToken, hashToken } from './token.js';
 
+/** An operator record as the REST API shows it (whoami, list, create, revoke); never the caller passed to services. */
 export interface OperatorView {
   id: string;
   name: string;

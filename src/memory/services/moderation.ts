@@ -41,7 +41,12 @@ export class Moderation {
     });
   }
 
-  async moderateAgent(operator: OperatorPrincipal, handle: string, action: AgentModeration, reason: unknown): Promise<ModerationActionView> {
+  async moderateAgent(
+    operator: OperatorPrincipal,
+    handle: string,
+    action: AgentModeration,
+    reason: unknown,
+  ): Promise<ModerationActionView> {
     const why = reasonArg(reason);
     return this.db.transaction(async (tx) => {
       const [rows] = (await tx.query(MODERATE_AGENT_SQL[action], [handle.toLowerCase()])) as [IdRow[], number];

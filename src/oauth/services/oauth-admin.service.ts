@@ -96,7 +96,12 @@ export class OauthAdminService {
     return { owners: rows.map(ownerView), total, limit, offset };
   }
 
-  async setOwnerStatus(operator: OperatorPrincipal, id: string, status: 'active' | 'suspended', reason: string | null): Promise<OwnerAdminView> {
+  async setOwnerStatus(
+    operator: OperatorPrincipal,
+    id: string,
+    status: 'active' | 'suspended',
+    reason: string | null,
+  ): Promise<OwnerAdminView> {
     const owner = UUID.test(id) ? await this.owners.findOne({ where: { id } }) : null;
     if (!owner) throw oauthErrors.ownerNotFound();
     owner.status = status;
@@ -181,7 +186,7 @@ export class OauthAdminService {
   }
 
   publishAgreement(operator: OperatorPrincipal, version: string, text: string): Promise<AgreementView> {
-    return this.delegation.publish(version, text, operator.name);
+    return this.delegation.publish(operator, version, text);
   }
 
   agreements() {
