@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { OperatorPrincipal } from '../../common/auth/principals.js';
-import type { RecallWriter } from '../../common/auth/principals.js';
+import type { OperatorPrincipal, RecallWriter } from '../../common/auth/principals.js';
 import { AppConfig } from '../../config/app-config.js';
 import type {
   AgentView,
