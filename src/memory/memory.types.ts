@@ -157,8 +157,3 @@ export interface SimilarAgentsArgs {
   handle?: unknown;
   limit?: unknown;
 }
-
-export interface OperatorRef {
-  id: string;
-  name: string;
-}

@@ -3,7 +3,7 @@ import { AppError, toAppError } from '../errors/app-error.js';
 import { sendAppError } from '../errors/send-app-error.js';
 import { clientKey } from '../http/client-ip.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
-import type { OperatorView } from './operators.service.js';
+import type { RequestWithOperator } from './operator.guard.js';
 import { OperatorsService } from './operators.service.js';
 import { bearerToken } from './token.js';
 
@@ -48,15 +48,12 @@ async function authenticate(
   if (!seen.allowed || seen.remaining === 0) {
     const refused = rateLimits.refusal({ ...seen, allowed: false, retryAfterSeconds: seen.policy.windowSeconds });
     return new AppError('rate_limited', 'Too many failed operator authentications from this address; retry later.', {
-      status: 429,
       headers: { 'Retry-After': refused.headers?.['Retry-After'] ?? String(OPERATOR_AUTH_FAILURES.windowSeconds) },
       retryable: true,
     });
   }
   try {
-    (request as FastifyRequest & { operator?: OperatorView }).operator = await operators.authenticate(
-      bearerToken(request.headers.authorization),
-    );
+    (request as RequestWithOperator).operator = await operators.authenticate(bearerToken(request.headers.authorization));
     return undefined;
   } catch (error) {
     if (error instanceof AppError && (error.code === 'unauthorized' || error.code === 'forbidden')) {

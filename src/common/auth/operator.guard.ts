@@ -1,11 +1,13 @@
 import { createParamDecorator, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { OperatorsService, type OperatorView } from './operators.service.js';
+import { OperatorsService } from './operators.service.js';
+import type { OperatorPrincipal } from './principals.js';
 import { IS_PUBLIC } from './public.decorator.js';
 import { bearerToken } from './token.js';
 
-type RequestWithOperator = FastifyRequest & { operator?: OperatorView };
+/** A request the admin gate or this guard authenticated carries its operator here. */
+export type RequestWithOperator = FastifyRequest & { operator?: OperatorPrincipal };
 
 /**
  * The global guard: default-deny. Routes marked @Public() are open; every other route needs a
@@ -29,7 +31,7 @@ export class OperatorGuard implements CanActivate {
   }
 }
 
-/** The authenticated operator of an admin route. */
+/** The authenticated operator of an admin route, to pass first to the services it calls. */
 export const CurrentOperator = createParamDecorator(
   (_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<RequestWithOperator>().operator!,
 );

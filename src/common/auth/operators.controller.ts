@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@ne
 import { IsString, Length } from 'class-validator';
 import { CurrentOperator } from './operator.guard.js';
 import { OperatorsService, type OperatorView } from './operators.service.js';
+import type { OperatorPrincipal } from './principals.js';
 
 export class CreateOperatorDto {
   @IsString() @Length(1, 100) name!: string;
@@ -13,8 +14,8 @@ export class OperatorsController {
   constructor(private readonly operators: OperatorsService) {}
 
   @Get('whoami')
-  whoami(@CurrentOperator() operator: OperatorView): { operator: OperatorView } {
-    return { operator };
+  async whoami(@CurrentOperator() operator: OperatorPrincipal): Promise<{ operator: OperatorView }> {
+    return { operator: await this.operators.describe(operator) };
   }
 
   @Get('operators')

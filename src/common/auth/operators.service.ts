@@ -4,8 +4,10 @@ import { IsNull, Repository } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
 import { AppError } from '../errors/app-error.js';
 import { OperatorEntity } from './operator.entity.js';
+import type { OperatorPrincipal } from './principals.js';
 import { generateToken, hashToken } from './token.js';
 
+/** An operator record as the REST API shows it (whoami, list, create, revoke); never the caller passed to services. */
 export interface OperatorView {
   id: string;
   name: string;
@@ -78,17 +80,24 @@ export class OperatorsService implements OnApplicationBootstrap {
     return toOperatorView(row);
   }
 
+  /** The calling operator's own record (GET /admin/whoami). @throws not_found */
+  async describe(operator: OperatorPrincipal): Promise<OperatorView> {
+    const row = await this.operators.findOne({ where: { id: operator.id } });
+    if (!row) throw new AppError('not_found', `No operator with id ${operator.id}`);
+    return toOperatorView(row);
+  }
+
   /**
    * Resolves a bearer token to its operator.
    * @throws unauthorized (missing or unknown token), forbidden (revoked)
    */
-  async authenticate(token: string | undefined): Promise<OperatorView> {
+  async authenticate(token: string | undefined): Promise<OperatorPrincipal> {
     if (!token) throw new AppError('unauthorized', 'An operator token is required: Authorization: Bearer mco_…');
     if (!token.startsWith('mco_')) throw new AppError('unauthorized', 'The operator token is not valid.');
     const row = await this.operators.findOne({ where: { tokenHash: hashToken(token) } });
     if (!row) throw new AppError('unauthorized', 'The operator token is not valid.');
     if (row.revokedAt) throw new AppError('forbidden', 'This operator token has been revoked.');
     await this.operators.update({ id: row.id }, { lastUsedAt: new Date() });
-    return toOperatorView(row);
+    return { kind: 'operator', id: row.id, name: row.name };
   }
 }

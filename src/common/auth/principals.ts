@@ -44,3 +44,13 @@ export interface RecallWriter {
   /** The client address: registrations are budgeted per address, not per the credential they create. */
   ip?: string;
 }
+
+/**
+ * An operator (admin caller) with an `mco_` bearer token, authenticated by the admin gate or the
+ * operator guard. Audit columns that record who acted store `name`.
+ */
+export interface OperatorPrincipal {
+  kind: 'operator';
+  id: string;
+  name: string;
+}

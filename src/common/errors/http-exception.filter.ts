@@ -21,10 +21,10 @@ const HTTP_CODE_BY_STATUS: Record<number, string> = {
 function fromHttpException(exception: HttpException, request: FastifyRequest): AppError {
   const status = exception.getStatus();
   if (exception instanceof ThrottlerException || status === 429) {
-    return new AppError('rate_limited', 'Too many requests; retry after the time in Retry-After.', { status: 429 });
+    return new AppError('rate_limited', 'Too many requests; retry after the time in Retry-After.');
   }
   if (status === 404) {
-    return new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`, { status: 404 });
+    return new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`);
   }
   const response = exception.getResponse();
   let message = exception.message;
@@ -75,13 +75,13 @@ export function fromFastifyError(e: { statusCode?: number; code?: string; messag
   const status = e.statusCode ?? 500;
   switch (e.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('payload_too_large', 'The request body is too large.', { status: 413 });
+      return new AppError('payload_too_large', 'The request body is too large.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('unsupported_media_type', 'Unsupported Content-Type; send application/json.', { status: 415 });
+      return new AppError('unsupported_media_type', 'Unsupported Content-Type; send application/json.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new AppError('validation_failed', 'The request body is empty; send a JSON document.', { status: 400 });
+      return new AppError('validation_failed', 'The request body is empty; send a JSON document.');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new AppError('validation_failed', 'The request body is not valid JSON.', { status: 400 });
+      return new AppError('validation_failed', 'The request body is not valid JSON.');
     default:
       if (status === 400) return new AppError('validation_failed', 'The request body is not valid JSON.', { status });
       return new AppError(HTTP_CODE_BY_STATUS[status] ?? 'internal_error', 'The request could not be processed.', {

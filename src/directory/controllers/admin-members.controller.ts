@@ -13,7 +13,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
-import type { OperatorView } from '../../common/auth/operators.service.js';
+import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import { BodyPolicy } from '../../common/http/body-limits.js';
 import { AdminMembersQuery, AuditQuery, CreateMemberDto, UpdateMemberDto } from '../dto/admin.dto.js';
 import {
@@ -66,7 +66,7 @@ export class AdminMembersController {
   @ApiOperation({ summary: 'Create a member' })
   @ApiCreatedResponse({ type: AdminMemberEnvelope })
   @ApiBadRequestResponse({ type: ErrorView })
-  async create(@CurrentOperator() operator: OperatorView, @Body() body: CreateMemberDto): Promise<AdminMemberEnvelope> {
+  async create(@CurrentOperator() operator: OperatorPrincipal, @Body() body: CreateMemberDto): Promise<AdminMemberEnvelope> {
     return { member: await this.directory.createMember(operator, body) };
   }
 
@@ -76,7 +76,7 @@ export class AdminMembersController {
   @ApiOkResponse({ type: AdminMemberEnvelope })
   @ApiNotFoundResponse({ type: ErrorView })
   async update(
-    @CurrentOperator() operator: OperatorView,
+    @CurrentOperator() operator: OperatorPrincipal,
     @Param('slug') slug: string,
     @Body() body: UpdateMemberDto,
   ): Promise<AdminMemberEnvelope> {
@@ -89,7 +89,7 @@ export class AdminMembersController {
   @ApiOperation({ summary: 'Hide a member from every public surface' })
   @ApiOkResponse({ type: AdminMemberEnvelope })
   @ApiNotFoundResponse({ type: ErrorView })
-  async hide(@CurrentOperator() operator: OperatorView, @Param('slug') slug: string): Promise<AdminMemberEnvelope> {
+  async hide(@CurrentOperator() operator: OperatorPrincipal, @Param('slug') slug: string): Promise<AdminMemberEnvelope> {
     return { member: await this.directory.setMemberStatus(operator, slug, 'hidden') };
   }
 
@@ -99,7 +99,7 @@ export class AdminMembersController {
   @ApiOperation({ summary: 'Make a hidden member public again' })
   @ApiOkResponse({ type: AdminMemberEnvelope })
   @ApiNotFoundResponse({ type: ErrorView })
-  async show(@CurrentOperator() operator: OperatorView, @Param('slug') slug: string): Promise<AdminMemberEnvelope> {
+  async show(@CurrentOperator() operator: OperatorPrincipal, @Param('slug') slug: string): Promise<AdminMemberEnvelope> {
     return { member: await this.directory.setMemberStatus(operator, slug, 'active') };
   }
 
@@ -108,7 +108,7 @@ export class AdminMembersController {
   @ApiOperation({ summary: 'Delete a member' })
   @ApiOkResponse({ type: DeletedView })
   @ApiNotFoundResponse({ type: ErrorView })
-  remove(@CurrentOperator() operator: OperatorView, @Param('slug') slug: string): Promise<DeletedView> {
+  remove(@CurrentOperator() operator: OperatorPrincipal, @Param('slug') slug: string): Promise<DeletedView> {
     return this.directory.deleteMember(operator, slug);
   }
 
@@ -127,7 +127,7 @@ export class AdminMembersController {
   @ApiBody({ type: [CreateMemberDto] })
   @ApiOkResponse({ type: ImportResultView })
   @ApiBadRequestResponse({ description: 'import_rejected: nothing imported; `rows` lists every invalid row.', type: ImportRejectedView })
-  import(@CurrentOperator() operator: OperatorView, @Body() body: unknown): Promise<ImportResultView> {
+  import(@CurrentOperator() operator: OperatorPrincipal, @Body() body: unknown): Promise<ImportResultView> {
     return this.directory.importMembers(operator, body);
   }
 

@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import type { OperatorView } from '../../common/auth/operators.service.js';
+import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import type { HtmlPage } from '../../common/http/page.js';
 import type { CommunityStatsResult, DocReadResult, DocSearchResult, LookupMemberResult, PublishedDoc } from '../directory.types.js';
 import { getDocsCorpus } from '../docs/docs-corpus.js';
@@ -171,22 +171,22 @@ export class DirectoryService implements OnApplicationBootstrap {
   }
 
   /** @throws member_exists, validation_failed */
-  createMember(operator: OperatorView, input: CreateMemberDto): Promise<AdminMemberView> {
+  createMember(operator: OperatorPrincipal, input: CreateMemberDto): Promise<AdminMemberView> {
     return this.admin.create(operator, input);
   }
 
   /** Applies the given fields; `null` clears a nullable field. @throws member_not_found, validation_failed */
-  updateMember(operator: OperatorView, slug: string, input: UpdateMemberDto): Promise<AdminMemberView> {
+  updateMember(operator: OperatorPrincipal, slug: string, input: UpdateMemberDto): Promise<AdminMemberView> {
     return this.admin.update(operator, slug, input);
   }
 
   /** Hides a member from every public surface, or shows it again. @throws member_not_found */
-  setMemberStatus(operator: OperatorView, slug: string, status: MemberStatus): Promise<AdminMemberView> {
+  setMemberStatus(operator: OperatorPrincipal, slug: string, status: MemberStatus): Promise<AdminMemberView> {
     return this.admin.setStatus(operator, slug, status);
   }
 
   /** @throws member_not_found */
-  deleteMember(operator: OperatorView, slug: string): Promise<{ deleted: true; slug: string }> {
+  deleteMember(operator: OperatorPrincipal, slug: string): Promise<{ deleted: true; slug: string }> {
     return this.admin.delete(operator, slug);
   }
 
@@ -194,7 +194,7 @@ export class DirectoryService implements OnApplicationBootstrap {
    * Bulk upsert by slug: a JSON array or NDJSON text of up to 10,000 rows, all-or-nothing.
    * @throws import_rejected (details.rows lists every invalid row), payload_too_large, validation_failed
    */
-  importMembers(operator: OperatorView, body: unknown): Promise<ImportResultView> {
+  importMembers(operator: OperatorPrincipal, body: unknown): Promise<ImportResultView> {
     return this.admin.import(operator, body);
   }
 

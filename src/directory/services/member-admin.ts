@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
-import type { OperatorView } from '../../common/auth/operators.service.js';
+import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import { AppConfig } from '../../config/app-config.js';
 import { directoryError } from '../directory.errors.js';
 import type { CreateMemberDto, UpdateMemberDto } from '../dto/admin.dto.js';
@@ -55,7 +55,7 @@ export class MemberAdmin {
   }
 
   /** @throws member_exists, validation_failed */
-  async create(operator: OperatorView, input: CreateMemberDto): Promise<AdminMemberView> {
+  async create(operator: OperatorPrincipal, input: CreateMemberDto): Promise<AdminMemberView> {
     const value = toRow(input);
     return this.afterCommit(
       this.db.transaction(async (tx) => {
@@ -70,7 +70,7 @@ export class MemberAdmin {
   }
 
   /** Applies the given fields; `null` clears a nullable field. @throws member_not_found, validation_failed */
-  async update(operator: OperatorView, slug: string, input: UpdateMemberDto): Promise<AdminMemberView> {
+  async update(operator: OperatorPrincipal, slug: string, input: UpdateMemberDto): Promise<AdminMemberView> {
     const { patch, fields } = memberPatch(input);
     return this.afterCommit(
       this.db.transaction(async (tx) => {
@@ -84,7 +84,7 @@ export class MemberAdmin {
   }
 
   /** Hides a member from every public surface, or shows it again. @throws member_not_found */
-  async setStatus(operator: OperatorView, slug: string, status: MemberStatus): Promise<AdminMemberView> {
+  async setStatus(operator: OperatorPrincipal, slug: string, status: MemberStatus): Promise<AdminMemberView> {
     return this.afterCommit(
       this.db.transaction(async (tx) => {
         const current = await this.find(tx, slug);
@@ -98,7 +98,7 @@ export class MemberAdmin {
   }
 
   /** @throws member_not_found */
-  async delete(operator: OperatorView, slug: string): Promise<{ deleted: true; slug: string }> {
+  async delete(operator: OperatorPrincipal, slug: string): Promise<{ deleted: true; slug: string }> {
     return this.afterCommit(
       this.db.transaction(async (tx) => {
         const current = await this.find(tx, slug);
@@ -110,7 +110,7 @@ export class MemberAdmin {
   }
 
   /** @throws import_rejected (details.rows lists every invalid row), payload_too_large, validation_failed */
-  async import(operator: OperatorView, body: unknown): Promise<ImportResultView> {
+  async import(operator: OperatorPrincipal, body: unknown): Promise<ImportResultView> {
     const rows = validateImportRows(parseImportBody(body));
     const result = await this.afterCommit(
       this.db.transaction(async (tx) => {
@@ -156,7 +156,7 @@ export class MemberAdmin {
 
   private async audit(
     tx: EntityManager,
-    operator: OperatorView,
+    operator: OperatorPrincipal,
     action: AuditAction,
     slug: string,
     details: Record<string, unknown>,

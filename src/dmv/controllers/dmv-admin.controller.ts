@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
-import type { OperatorView } from '../../common/auth/operators.service.js';
+import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import {
   AdminRegistrationDto,
   AdminRegistrationListDto,
@@ -34,7 +34,7 @@ export class DmvAdminController {
   withdraw(
     @Param('certificateId') certificateId: string,
     @Body() body: WithdrawRegistrationDto,
-    @CurrentOperator() operator: OperatorView,
+    @CurrentOperator() operator: OperatorPrincipal,
   ): Promise<AdminRegistrationView> {
     return this.dmv.withdraw(operator, certificateId, body.reason);
   }
@@ -49,7 +49,7 @@ export class DmvAdminController {
   @Put('reserved-names')
   @ApiOperation({ summary: 'Replace the reserved-name list' })
   @ApiOkResponse({ type: ReservedNamesDto })
-  replaceReservedNames(@Body() body: ReservedNamesDto, @CurrentOperator() operator: OperatorView): Promise<ReservedNamesView> {
+  replaceReservedNames(@Body() body: ReservedNamesDto, @CurrentOperator() operator: OperatorPrincipal): Promise<ReservedNamesView> {
     return this.dmv.replaceReservedNames(operator, body.names);
   }
 
@@ -57,14 +57,14 @@ export class DmvAdminController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Add a reserved name' })
   @ApiOkResponse({ type: ReservedNamesDto })
-  addReservedName(@Body() body: ReservedNameDto, @CurrentOperator() operator: OperatorView): Promise<ReservedNamesView> {
+  addReservedName(@Body() body: ReservedNameDto, @CurrentOperator() operator: OperatorPrincipal): Promise<ReservedNamesView> {
     return this.dmv.addReservedName(operator, body.name);
   }
 
   @Delete('reserved-names/:name')
   @ApiOperation({ summary: 'Remove a reserved name' })
   @ApiOkResponse({ type: ReservedNamesDto })
-  removeReservedName(@Param('name') name: string, @CurrentOperator() operator: OperatorView): Promise<ReservedNamesView> {
+  removeReservedName(@Param('name') name: string, @CurrentOperator() operator: OperatorPrincipal): Promise<ReservedNamesView> {
     return this.dmv.removeReservedName(operator, name);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Like, MoreThanOrEqual, Repository, type FindOptionsWhere } from 'typeorm';
-import type { OperatorView } from '../../common/auth/operators.service.js';
+import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import { AppConfig } from '../../config/app-config.js';
 import { normalizeAgentName } from '../domain/agent-name.js';
 import { parseCertificateId } from '../domain/certificate-id.js';
@@ -59,7 +59,7 @@ export class DmvAdmin {
    * Kept with the reason, publicly not_found from then on.
    * @throws not_found, already_withdrawn (409)
    */
-  async withdraw(operator: OperatorView, certificateId: string, reason: string): Promise<AdminRegistrationView> {
+  async withdraw(operator: OperatorPrincipal, certificateId: string, reason: string): Promise<AdminRegistrationView> {
     const parsed = parseCertificateId(certificateId);
     const row = parsed.ok ? await this.registrations.findOne({ where: { certificateId: parsed.canonical } }) : null;
     if (!row) throw dmvErrors.registrationNotFound(certificateId);
@@ -81,7 +81,7 @@ export class DmvAdmin {
   }
 
   /** @throws invalid_agent_name */
-  async addReservedName(operator: OperatorView, name: string): Promise<ReservedNamesView> {
+  async addReservedName(operator: OperatorPrincipal, name: string): Promise<ReservedNamesView> {
     const label = this.reservedLabel(name);
     await this.reserved.createQueryBuilder().insert().values({ name: label }).orIgnore().execute();
     this.logger.log(`Reserved name '${label}' added by ${operator.name}`);
@@ -89,7 +89,7 @@ export class DmvAdmin {
   }
 
   /** @throws not_found */
-  async removeReservedName(operator: OperatorView, name: string): Promise<ReservedNamesView> {
+  async removeReservedName(operator: OperatorPrincipal, name: string): Promise<ReservedNamesView> {
     const label = name.trim().toLowerCase();
     const deleted = await this.reserved.delete({ name: label });
     if (!deleted.affected) throw dmvErrors.reservedNameNotFound(label);
@@ -98,7 +98,7 @@ export class DmvAdmin {
   }
 
   /** @throws invalid_agent_name */
-  async replaceReservedNames(operator: OperatorView, names: string[]): Promise<ReservedNamesView> {
+  async replaceReservedNames(operator: OperatorPrincipal, names: string[]): Promise<ReservedNamesView> {
     const labels = [...new Set(names.map((n) => this.reservedLabel(n)))];
     await this.dataSource.transaction(async (tx) => {
       const repo = tx.getRepository(DmvReservedNameEntity);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { OperatorView } from '../../common/auth/operators.service.js';
+import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import type { HtmlPage } from '../../common/http/page.js';
 import type {
   AdminRegistrationList,
@@ -108,7 +108,7 @@ export class DmvService {
   }
 
   /** Withdraws an abusive registration. @throws not_found, already_withdrawn (409) */
-  withdraw(operator: OperatorView, certificateId: string, reason: string): Promise<AdminRegistrationView> {
+  withdraw(operator: OperatorPrincipal, certificateId: string, reason: string): Promise<AdminRegistrationView> {
     return this.admin.withdraw(operator, certificateId, reason);
   }
 
@@ -117,17 +117,17 @@ export class DmvService {
   }
 
   /** Adds one reserved name (no-op when present). @throws invalid_agent_name */
-  addReservedName(operator: OperatorView, name: string): Promise<ReservedNamesView> {
+  addReservedName(operator: OperatorPrincipal, name: string): Promise<ReservedNamesView> {
     return this.admin.addReservedName(operator, name);
   }
 
   /** Removes one reserved name. @throws not_found */
-  removeReservedName(operator: OperatorView, name: string): Promise<ReservedNamesView> {
+  removeReservedName(operator: OperatorPrincipal, name: string): Promise<ReservedNamesView> {
     return this.admin.removeReservedName(operator, name);
   }
 
   /** Replaces the whole reserved list. @throws invalid_agent_name */
-  replaceReservedNames(operator: OperatorView, names: string[]): Promise<ReservedNamesView> {
+  replaceReservedNames(operator: OperatorPrincipal, names: string[]): Promise<ReservedNamesView> {
     return this.admin.replaceReservedNames(operator, names);
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
-import type { OperatorView } from '../../common/auth/operators.service.js';
+import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import { AttestationAuthorityDto, RpPolicyDto } from '../dto/identity.dto.js';
 import { IdentityService } from '../services/identity.service.js';
 
@@ -21,8 +21,8 @@ export class IdentityAdminController {
   @Post('attestation-authorities')
   @HttpCode(201)
   @ApiOperation({ summary: 'Register an attestation authority (or change its jwks_uri)' })
-  registerAuthority(@Body() body: AttestationAuthorityDto, @CurrentOperator() operator: OperatorView) {
-    return this.identity.registerAuthority(body.issuer, body.jwks_uri, operator.name);
+  registerAuthority(@Body() body: AttestationAuthorityDto, @CurrentOperator() operator: OperatorPrincipal) {
+    return this.identity.registerAuthority(operator, body.issuer, body.jwks_uri);
   }
 
   @Delete('attestation-authorities/:id')
@@ -41,8 +41,8 @@ export class IdentityAdminController {
   @Put('rp-policies')
   @ApiOperation({ summary: 'Set (or with policy null remove) an operator rule; an operator block wins over every owner rule' })
   @ApiOkResponse({ description: 'The rule, or {"removed":true}' })
-  async setPolicy(@Body() body: RpPolicyDto, @CurrentOperator() operator: OperatorView) {
-    return (await this.identity.setOperatorPolicy(body.service, body.policy ?? null, operator.name)) ?? { removed: true };
+  async setPolicy(@Body() body: RpPolicyDto, @CurrentOperator() operator: OperatorPrincipal) {
+    return (await this.identity.setOperatorPolicy(operator, body.service, body.policy ?? null)) ?? { removed: true };
   }
 
   @Get('owners/:ownerId/rp-policies')

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, type FindOptionsWhere, Repository } from 'typeorm';
-import type { AgentPrincipal, OwnerPrincipal } from '../../common/auth/principals.js';
+import type { AgentPrincipal, OperatorPrincipal, OwnerPrincipal } from '../../common/auth/principals.js';
 import { isUniqueViolation } from '../../database/pg-errors.js';
 import { AppConfig } from '../../config/app-config.js';
 import { AgentEntity, type AgentStatus } from '../entities/agent.entity.js';
@@ -164,8 +164,8 @@ export class IdentityService {
     return this.policies.list(ownerId ?? this.policies.operatorKey());
   }
 
-  setOperatorPolicy(service: string, policy: RpPolicy | null, by: string): Promise<RpPolicyRuleView | null> {
-    return this.policies.set(this.policies.operatorKey(), service, policy, `operator:${by}`);
+  setOperatorPolicy(operator: OperatorPrincipal, service: string, policy: RpPolicy | null): Promise<RpPolicyRuleView | null> {
+    return this.policies.set(this.policies.operatorKey(), service, policy, `operator:${operator.name}`);
   }
 
   // ---- Attestation authorities and signing keys (operators) ----
@@ -174,8 +174,8 @@ export class IdentityService {
     return this.authorities.list();
   }
 
-  registerAuthority(issuer: string, jwksUri: string, by: string): Promise<AttestationAuthorityView> {
-    return this.authorities.register(issuer, jwksUri, by);
+  registerAuthority(operator: OperatorPrincipal, issuer: string, jwksUri: string): Promise<AttestationAuthorityView> {
+    return this.authorities.register(issuer, jwksUri, operator.name);
   }
 
   removeAuthority(id: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
-import type { OperatorView } from '../../common/auth/operators.service.js';
+import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import { AddSuppressionDto, AdminPageQueryDto, MailboxStatusDto, SuppressionIdParam } from '../dto/inbox.dto.js';
 import { InboxService } from '../services/inbox.service.js';
 
@@ -30,14 +30,14 @@ export class InboxAdminController {
   @Post('mailboxes/:handle/suspend')
   @HttpCode(200)
   @ApiOperation({ summary: 'Suspend a mailbox: inbound mail is refused (550) and it cannot send' })
-  suspend(@Param('handle') handle: string, @Body() body: MailboxStatusDto, @CurrentOperator() op: OperatorView) {
+  suspend(@Param('handle') handle: string, @Body() body: MailboxStatusDto, @CurrentOperator() op: OperatorPrincipal) {
     return this.inbox.setMailboxStatus(op, handle, true, body.reason ?? null);
   }
 
   @Post('mailboxes/:handle/restore')
   @HttpCode(200)
   @ApiOperation({ summary: 'Lift a mailbox suspension' })
-  restore(@Param('handle') handle: string, @Body() body: MailboxStatusDto, @CurrentOperator() op: OperatorView) {
+  restore(@Param('handle') handle: string, @Body() body: MailboxStatusDto, @CurrentOperator() op: OperatorPrincipal) {
     return this.inbox.setMailboxStatus(op, handle, false, body.reason ?? null);
   }
 
@@ -56,13 +56,13 @@ export class InboxAdminController {
   @Post('suppressions')
   @HttpCode(200)
   @ApiOperation({ summary: 'Suppress an address for a mailbox' })
-  suppress(@Body() body: AddSuppressionDto, @CurrentOperator() op: OperatorView) {
+  suppress(@Body() body: AddSuppressionDto, @CurrentOperator() op: OperatorPrincipal) {
     return this.inbox.addSuppression(op, body.handle, body.address);
   }
 
   @Delete('suppressions/:id')
   @ApiOperation({ summary: 'Lift a suppression' })
-  unsuppress(@Param() params: SuppressionIdParam, @CurrentOperator() op: OperatorView) {
+  unsuppress(@Param() params: SuppressionIdParam, @CurrentOperator() op: OperatorPrincipal) {
     return this.inbox.removeSuppression(op, params.id);
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import type { OperatorView } from '../../common/auth/operators.service.js';
+import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import { InboxAuditEntity } from '../entities/inbox-audit.entity.js';
 import { MailboxEntity } from '../entities/mailbox.entity.js';
 import { SuppressionEntity } from '../entities/suppression.entity.js';
@@ -69,7 +69,7 @@ export class InboxAdmin {
   }
 
   /** @throws not_found */
-  async setStatus(operator: OperatorView, handle: string, suspend: boolean, reason: string | null): Promise<MailboxUsageView> {
+  async setStatus(operator: OperatorPrincipal, handle: string, suspend: boolean, reason: string | null): Promise<MailboxUsageView> {
     const { mailbox } = await this.mailboxes.byHandle(handle);
     await this.dataSource.transaction(async (tx) => {
       await tx
@@ -125,7 +125,7 @@ export class InboxAdmin {
   }
 
   /** Adds (operator reason) a suppressed address to a mailbox. @throws not_found */
-  async suppress(operator: OperatorView, handle: string, address: string) {
+  async suppress(operator: OperatorPrincipal, handle: string, address: string) {
     const { agent } = await this.mailboxes.byHandle(handle);
     const clean = address.trim().toLowerCase();
     await this.dataSource.transaction(async (tx) => {
@@ -144,7 +144,7 @@ export class InboxAdmin {
   }
 
   /** Lifts a suppression. @throws not_found */
-  async unsuppress(operator: OperatorView, id: string): Promise<{ removed: true; id: string }> {
+  async unsuppress(operator: OperatorPrincipal, id: string): Promise<{ removed: true; id: string }> {
     const row = await this.suppressions.findOne({ where: { id } });
     if (!row) throw inboxErrors.suppressionNotFound();
     await this.dataSource.transaction(async (tx) => {

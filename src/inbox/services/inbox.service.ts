@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import nodemailer from 'nodemailer';
 import type { AgentPrincipal } from '../../common/auth/principals.js';
-import type { OperatorView } from '../../common/auth/operators.service.js';
+import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import { MailService } from '../../common/mail/mail.service.js';
 import type {
   ListMessagesInput,
@@ -94,7 +94,7 @@ export class InboxService implements OnApplicationBootstrap {
   }
 
   /** Suspends or restores a mailbox (audited). @throws not_found */
-  setMailboxStatus(operator: OperatorView, handle: string, suspend: boolean, reason: string | null): Promise<MailboxUsageView> {
+  setMailboxStatus(operator: OperatorPrincipal, handle: string, suspend: boolean, reason: string | null): Promise<MailboxUsageView> {
     return this.admin.setStatus(operator, handle, suspend, reason);
   }
 
@@ -107,12 +107,12 @@ export class InboxService implements OnApplicationBootstrap {
   }
 
   /** @throws not_found */
-  addSuppression(operator: OperatorView, handle: string, address: string) {
+  addSuppression(operator: OperatorPrincipal, handle: string, address: string) {
     return this.admin.suppress(operator, handle, address);
   }
 
   /** @throws not_found */
-  removeSuppression(operator: OperatorView, id: string) {
+  removeSuppression(operator: OperatorPrincipal, id: string) {
     return this.admin.unsuppress(operator, id);
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RecallWriter } from '../../common/auth/principals.js';
+import type { OperatorPrincipal, RecallWriter } from '../../common/auth/principals.js';
 import { AppConfig } from '../../config/app-config.js';
 import type {
   AgentView,
@@ -10,7 +10,6 @@ import type {
   MessageView,
   ModeratedMessageView,
   ModerationActionView,
-  OperatorRef,
   Page,
   PageArgs,
   PublishMessageArgs,
@@ -143,13 +142,13 @@ export class MemoryService {
   }
 
   /** Hides (or restores) a message, recording who and why. @throws not_found, invalid_argument */
-  moderateMessage(operator: OperatorRef, id: string, hide: boolean, reason: unknown): Promise<ModerationActionView> {
+  moderateMessage(operator: OperatorPrincipal, id: string, hide: boolean, reason: unknown): Promise<ModerationActionView> {
     return this.moderation.moderateMessage(operator, id, hide, reason);
   }
 
   /** Suspends, restores or revokes the credential of an agent. @throws not_found, invalid_argument */
   moderateAgent(
-    operator: OperatorRef,
+    operator: OperatorPrincipal,
     handle: string,
     action: 'suspend_agent' | 'restore_agent' | 'revoke_credential',
     reason: unknown,

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import { memoryError } from '../memory.errors.js';
-import type { ModeratedMessageView, ModerationActionView, OperatorRef, Page, PageArgs } from '../memory.types.js';
+import type { ModeratedMessageView, ModerationActionView, Page, PageArgs } from '../memory.types.js';
 import { MODERATE_AGENT_SQL, type AgentModeration, type IdRow } from '../queries/agents.queries.js';
 import { MESSAGE_QUERIES, type ModeratedMessageRow } from '../queries/messages.queries.js';
 import { INSERT_MODERATION_LOG_SQL, type ModerationLogRow } from '../queries/moderation.queries.js';
@@ -28,7 +29,7 @@ export class Moderation {
     };
   }
 
-  async moderateMessage(operator: OperatorRef, id: string, hide: boolean, reason: unknown): Promise<ModerationActionView> {
+  async moderateMessage(operator: OperatorPrincipal, id: string, hide: boolean, reason: unknown): Promise<ModerationActionView> {
     const why = reasonArg(reason);
     return this.db.transaction(async (tx) => {
       const [, count] = (await (hide ? tx.query(MESSAGE_QUERIES.hide, [id, why]) : tx.query(MESSAGE_QUERIES.restore, [id]))) as [
@@ -40,7 +41,12 @@ export class Moderation {
     });
   }
 
-  async moderateAgent(operator: OperatorRef, handle: string, action: AgentModeration, reason: unknown): Promise<ModerationActionView> {
+  async moderateAgent(
+    operator: OperatorPrincipal,
+    handle: string,
+    action: AgentModeration,
+    reason: unknown,
+  ): Promise<ModerationActionView> {
     const why = reasonArg(reason);
     return this.db.transaction(async (tx) => {
       const [rows] = (await tx.query(MODERATE_AGENT_SQL[action], [handle.toLowerCase()])) as [IdRow[], number];
@@ -51,7 +57,7 @@ export class Moderation {
 
   private async log(
     tx: EntityManager,
-    operator: OperatorRef,
+    operator: OperatorPrincipal,
     action: string,
     targetType: 'message' | 'agent',
     targetId: string,

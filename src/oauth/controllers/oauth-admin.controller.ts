@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
-import type { OperatorView } from '../../common/auth/operators.service.js';
+import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import {
   AgentsQuery,
   BrokerListQuery,
@@ -38,15 +38,15 @@ export class OauthAdminController {
   @Post('owners/:id/suspend')
   @HttpCode(200)
   @ApiOperation({ summary: 'Suspend an owner: their tokens stop working on the next request' })
-  suspendOwner(@CurrentOperator() op: OperatorView, @Param('id') id: string, @Body() body: StatusChangeDto) {
-    return this.admin.setOwnerStatus(op.name, id, 'suspended', body.reason ?? null);
+  suspendOwner(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
+    return this.admin.setOwnerStatus(op, id, 'suspended', body.reason ?? null);
   }
 
   @Post('owners/:id/restore')
   @HttpCode(200)
   @ApiOperation({ summary: 'Restore a suspended owner' })
-  restoreOwner(@CurrentOperator() op: OperatorView, @Param('id') id: string, @Body() body: StatusChangeDto) {
-    return this.admin.setOwnerStatus(op.name, id, 'active', body.reason ?? null);
+  restoreOwner(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
+    return this.admin.setOwnerStatus(op, id, 'active', body.reason ?? null);
   }
 
   @Get('agents')
@@ -58,15 +58,15 @@ export class OauthAdminController {
   @Post('agents/:id/suspend')
   @HttpCode(200)
   @ApiOperation({ summary: 'Suspend an agent (its owner cannot restore it)' })
-  suspendAgent(@CurrentOperator() op: OperatorView, @Param('id') id: string, @Body() body: StatusChangeDto) {
-    return this.admin.setAgentStatus(op.name, id, 'suspended', body.reason ?? null);
+  suspendAgent(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
+    return this.admin.setAgentStatus(op, id, 'suspended', body.reason ?? null);
   }
 
   @Post('agents/:id/restore')
   @HttpCode(200)
   @ApiOperation({ summary: 'Restore an agent' })
-  restoreAgent(@CurrentOperator() op: OperatorView, @Param('id') id: string, @Body() body: StatusChangeDto) {
-    return this.admin.setAgentStatus(op.name, id, 'active', body.reason ?? null);
+  restoreAgent(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
+    return this.admin.setAgentStatus(op, id, 'active', body.reason ?? null);
   }
 
   @Get('clients')
@@ -77,15 +77,15 @@ export class OauthAdminController {
 
   @Post('clients')
   @ApiOperation({ summary: 'Pre-register a client; a client_secret is shown once for confidential clients' })
-  register(@CurrentOperator() op: OperatorView, @Body() body: PreregisterClientDto) {
-    return this.admin.registerClient(op.name, body);
+  register(@CurrentOperator() op: OperatorPrincipal, @Body() body: PreregisterClientDto) {
+    return this.admin.registerClient(op, body);
   }
 
   @Post('clients/:id/revoke')
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke a client: every token it holds stops working on the next request' })
-  revokeClient(@CurrentOperator() op: OperatorView, @Param('id') id: string) {
-    return this.admin.revokeClient(op.name, id);
+  revokeClient(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string) {
+    return this.admin.revokeClient(op, id);
   }
 
   @Get('tokens')
@@ -97,8 +97,8 @@ export class OauthAdminController {
   @Post('tokens/:id/revoke')
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke a token (a refresh token takes its chain along)' })
-  revokeToken(@CurrentOperator() op: OperatorView, @Param('id') id: string) {
-    return this.admin.revokeToken(op.name, id);
+  revokeToken(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string) {
+    return this.admin.revokeToken(op, id);
   }
 
   @Get('agreements')
@@ -109,8 +109,8 @@ export class OauthAdminController {
 
   @Post('agreements')
   @ApiOperation({ summary: 'Publish a new delegation agreement version: owners must sign it before their tokens work again' })
-  publish(@CurrentOperator() op: OperatorView, @Body() body: PublishAgreementDto) {
-    return this.admin.publishAgreement(op.name, body.version, body.text);
+  publish(@CurrentOperator() op: OperatorPrincipal, @Body() body: PublishAgreementDto) {
+    return this.admin.publishAgreement(op, body.version, body.text);
   }
 
   @Get('audit')

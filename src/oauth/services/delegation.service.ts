@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import type { OwnerPrincipal } from '../../common/auth/principals.js';
+import type { OperatorPrincipal, OwnerPrincipal } from '../../common/auth/principals.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { Repository } from 'typeorm';
@@ -108,15 +108,17 @@ export class DelegationService implements OnApplicationBootstrap {
   }
 
   /** Publishes a new version (operators). Every owner must sign it before their tokens work again. */
-  async publish(version: string, text: string, operator: string): Promise<AgreementView> {
+  async publish(operator: OperatorPrincipal, version: string, text: string): Promise<AgreementView> {
     if (!VERSION.test(version)) throw oauthErrors.invalid('version must be 1-20 letters, digits, dots or hyphens');
     const body = text.replace(/\r\n?/g, '\n');
     if (body.trim().length < 20 || body.length > 100_000) {
       throw oauthErrors.invalid('text must be 20 to 100,000 characters');
     }
     if (await this.agreements.exists({ where: { version } })) throw oauthErrors.versionExists(version);
-    const row = await this.agreements.save(this.agreements.create({ version, text: body, sha256: sha256Hex(body), publishedBy: operator }));
-    await this.audit.record(`operator:${operator}`, 'delegation.published', 'agreement', version, null, { sha256: row.sha256 });
+    const row = await this.agreements.save(
+      this.agreements.create({ version, text: body, sha256: sha256Hex(body), publishedBy: operator.name }),
+    );
+    await this.audit.record(`operator:${operator.name}`, 'delegation.published', 'agreement', version, null, { sha256: row.sha256 });
     return this.view(row);
   }
 }

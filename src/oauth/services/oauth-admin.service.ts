@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import { IdentityService } from '../../identity/services/identity.service.js';
 import type { ClientEntity } from '../entities/client.entity.js';
 import { OwnerEntity } from '../entities/owner.entity.js';
@@ -95,13 +96,18 @@ export class OauthAdminService {
     return { owners: rows.map(ownerView), total, limit, offset };
   }
 
-  async setOwnerStatus(operator: string, id: string, status: 'active' | 'suspended', reason: string | null): Promise<OwnerAdminView> {
+  async setOwnerStatus(
+    operator: OperatorPrincipal,
+    id: string,
+    status: 'active' | 'suspended',
+    reason: string | null,
+  ): Promise<OwnerAdminView> {
     const owner = UUID.test(id) ? await this.owners.findOne({ where: { id } }) : null;
     if (!owner) throw oauthErrors.ownerNotFound();
     owner.status = status;
     owner.statusReason = reason?.slice(0, 300) ?? null;
     await this.owners.save(owner);
-    await this.audit.record(`operator:${operator}`, status === 'suspended' ? 'owner.suspended' : 'owner.restored', 'owner', id, id, {
+    await this.audit.record(`operator:${operator.name}`, status === 'suspended' ? 'owner.suspended' : 'owner.restored', 'owner', id, id, {
       reason,
     });
     return ownerView(owner);
@@ -125,11 +131,11 @@ export class OauthAdminService {
     return this.identity.list({ status: status as AgentView['status'] | undefined, limit, offset });
   }
 
-  async setAgentStatus(operator: string, id: string, status: 'active' | 'suspended', reason: string | null): Promise<AgentView> {
+  async setAgentStatus(operator: OperatorPrincipal, id: string, status: 'active' | 'suspended', reason: string | null): Promise<AgentView> {
     if (!UUID.test(id)) throw oauthErrors.ownerNotFound();
     const agent = await this.identity.setAgentStatusByOperator(id, status, reason);
     await this.audit.record(
-      `operator:${operator}`,
+      `operator:${operator.name}`,
       status === 'suspended' ? 'agent.suspended' : 'agent.restored',
       'agent',
       id,
@@ -144,10 +150,10 @@ export class OauthAdminService {
     return { clients: clients.map(clientView), total, limit, offset };
   }
 
-  async registerClient(operator: string, metadata: unknown): Promise<Record<string, unknown>> {
+  async registerClient(operator: OperatorPrincipal, metadata: unknown): Promise<Record<string, unknown>> {
     try {
-      const { body, client } = await this.clients.register(metadata, operator, 'preregistered');
-      await this.audit.record(`operator:${operator}`, 'client.preregistered', 'client', client.clientId, null, {
+      const { body, client } = await this.clients.register(metadata, operator.name, 'preregistered');
+      await this.audit.record(`operator:${operator.name}`, 'client.preregistered', 'client', client.clientId, null, {
         client_name: client.clientName,
       });
       return body;
@@ -157,10 +163,10 @@ export class OauthAdminService {
     }
   }
 
-  async revokeClient(operator: string, id: string): Promise<Record<string, unknown>> {
+  async revokeClient(operator: OperatorPrincipal, id: string): Promise<Record<string, unknown>> {
     const client = UUID.test(id) ? await this.clients.revoke(id) : null;
     if (!client) throw oauthErrors.clientNotFound();
-    await this.audit.record(`operator:${operator}`, 'client.revoked', 'client', client.clientId, null);
+    await this.audit.record(`operator:${operator.name}`, 'client.revoked', 'client', client.clientId, null);
     return clientView(client);
   }
 
@@ -172,15 +178,15 @@ export class OauthAdminService {
     return { tokens: tokens.map(tokenView), total, limit, offset };
   }
 
-  async revokeToken(operator: string, id: string): Promise<Record<string, unknown>> {
-    const token = UUID.test(id) ? await this.tokens.revokeToken(id, `operator:${operator}`) : null;
+  async revokeToken(operator: OperatorPrincipal, id: string): Promise<Record<string, unknown>> {
+    const token = UUID.test(id) ? await this.tokens.revokeToken(id, `operator:${operator.name}`) : null;
     if (!token) throw oauthErrors.tokenNotFound();
-    await this.audit.record(`operator:${operator}`, 'token.revoked', 'token', id, token.ownerId, { kind: token.kind });
+    await this.audit.record(`operator:${operator.name}`, 'token.revoked', 'token', id, token.ownerId, { kind: token.kind });
     return tokenView(token);
   }
 
-  publishAgreement(operator: string, version: string, text: string): Promise<AgreementView> {
-    return this.delegation.publish(version, text, operator);
+  publishAgreement(operator: OperatorPrincipal, version: string, text: string): Promise<AgreementView> {
+    return this.delegation.publish(operator, version, text);
   }
 
   agreements() {
