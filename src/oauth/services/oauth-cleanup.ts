@@ -42,6 +42,12 @@ export class OauthCleanup implements OnApplicationBootstrap, OnApplicationShutdo
     await this.boss?.stop({ graceful: true, wait: true, timeout: 5_000 }).catch(() => undefined);
   }
 
+  /** Resolves when the background start has finished (the queue and its schedule exist, or starting failed and was logged). */
+  async ready(): Promise<boolean> {
+    await this.starting;
+    return Boolean(this.boss && this.workerId);
+  }
+
   /** Queues one pass now and wakes this instance's worker (operators and tests); the job's id. */
   async trigger(): Promise<string | null> {
     await this.starting;

@@ -268,6 +268,8 @@ describe('broker cleanup', () => {
 
   it('is a pg-boss job on a 15-minute schedule; a queued job runs and deletes only expired rows', async () => {
     const { OauthCleanup, OAUTH_CLEANUP_CRON, OAUTH_CLEANUP_QUEUE } = await import('../../../src/oauth/services/oauth-cleanup.js');
+    // The job starts in the background after boot; wait for that start before reading its schedule.
+    expect(await t.app.get(OauthCleanup).ready()).toBe(true);
     const schedules = await t.sql<{ name: string; cron: string }>(`SELECT name, cron FROM pgboss.schedule WHERE name = $1`, [
       OAUTH_CLEANUP_QUEUE,
     ]);
