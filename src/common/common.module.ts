@@ -9,6 +9,7 @@ import { OperatorGuard } from './auth/operator.guard.js';
 import { OperatorsController } from './auth/operators.controller.js';
 import { OperatorsService } from './auth/operators.service.js';
 import { HttpExceptionFilter } from './errors/http-exception.filter.js';
+import { AssetsController } from './http/assets.controller.js';
 import { HealthController } from './http/health.controller.js';
 import { HomeController } from './http/home.controller.js';
 import { SiteLinks } from './http/site-links.js';
@@ -38,7 +39,7 @@ import { createValidationPipe } from './validation/validation.pipe.js';
       }),
     }),
   ],
-  controllers: [HealthController, HomeController, OperatorsController, MailAdminController, MetricsController],
+  controllers: [AssetsController, HealthController, HomeController, OperatorsController, MailAdminController, MetricsController],
   providers: [
     RedisService,
     CacheBus,

@@ -16,7 +16,8 @@ function assertSelfContainedHtml(html: string) {
   expect(html).toMatch(/<title>[^<]+<\/title>/);
   expect(html).toMatch(/<\/html>\s*$/);
   expect(html).not.toMatch(/<script/i);
-  expect(html).not.toMatch(/<link\b(?![^>]*\shref="data:)/i); // the layout's favicon is an inline data: URL
+  // Only same-origin files (the site stylesheet and favicon): no CDNs, fonts or other hosts.
+  expect(html).not.toMatch(/<link\b(?![^>]*\shref="\/(?!\/))/i);
   expect(html).not.toMatch(/@import|@font-face|url\(/i);
   expect(html).not.toMatch(/\son[a-z]+\s*=\s*["a-z]/i); // no inline event handlers
   expect(html).not.toMatch(/<iframe|<object|<embed/i);
@@ -65,7 +66,7 @@ describe('certificatePage', () => {
   it('is a complete, self-contained HTML5 page', () => {
     const html = certificatePage(input).html;
     assertSelfContainedHtml(html);
-    expect(html).toMatch(/<style>[\s\S]+<\/style>/);
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/site\.css\?v=[\w-]+">/);
   });
 
   it('shows name, domain, certificate ID, ISO issue date, verification, badge and the message', () => {
