@@ -379,7 +379,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     brokerRpPolicy: (raw.BROKER_RP_POLICY ?? 'warn') as AppConfig['brokerRpPolicy'],
     brokerAttestationAuthorities: parseAuthorities(raw.BROKER_ATTESTATION_AUTHORITIES),
     brokerAssertionTtlSeconds: parseAssertionTtl(raw.BROKER_ASSERTION_TTL),
-    rateLimitSignin: parseRate(raw.RATE_LIMIT_SIGNIN, '10/600'),
+    // Per address (an office behind one NAT): ten colleagues signing in at once, with room for retries.
+    rateLimitSignin: parseRate(raw.RATE_LIMIT_SIGNIN, '30/600'),
     rateLimitSigninEmail: parseRate(raw.RATE_LIMIT_SIGNIN_EMAIL, '5/3600'),
     rateLimitBrokerAgent: parseRate(raw.RATE_LIMIT_BROKER_AGENT, '120/60'),
     rateLimitBrokerOwner: parseRate(raw.RATE_LIMIT_BROKER_OWNER, '600/60'),
