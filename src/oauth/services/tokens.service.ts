@@ -32,7 +32,8 @@ const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
 /**
  * Authorization codes, access and refresh tokens: issued, exchanged, rotated and revoked. Only
- * hashes are stored. A replayed code or a reused refresh token revokes its whole family.
+ * hashes are stored. Each exchange is one transaction over the locked code or refresh token; a
+ * replayed code or a reused refresh token revokes every token of its grant.
  */
 @Injectable()
 export class TokensService {
