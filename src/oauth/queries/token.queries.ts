@@ -1,6 +1,20 @@
-// The token endpoint's statements: a code or refresh token is read under a row lock, so the
-// exchange (consume, checks, insert) and reuse detection run in one transaction and a parallel
-// second use waits for the first and then sees it.
+// The token endpoint's statements: a code or refresh token is read under row locks (its grant's,
+// then its own), so the exchange (consume, checks, insert) and reuse detection run in one
+// transaction and a parallel second use waits for the first and then sees it.
+
+/**
+ * Locks the grant a presented code or refresh token belongs to, first: every exchange and reuse
+ * of one grant then runs one after the other, and two reuses of different tokens of one chain
+ * cannot deadlock on each other's token rows. No row: no such token. $1 = SHA-256 of the value,
+ * $2 = kind.
+ */
+export const LOCK_GRANT_OF_TOKEN_SQL = `
+SELECT g.id FROM oauth_grant g
+ WHERE g.id = (SELECT t.grant_id FROM oauth_token t WHERE t.token_hash = $1 AND t.kind = $2)
+   FOR UPDATE`;
+
+/** Locks one grant (revocations take it first, like exchanges). $1 = grant id. */
+export const LOCK_GRANT_SQL = `SELECT id FROM oauth_grant WHERE id = $1 FOR UPDATE`;
 
 /** A code or refresh token row locked for its exchange, with the grant it belongs to. */
 export interface LockedTokenRow {
@@ -24,9 +38,9 @@ export interface LockedTokenRow {
 }
 
 /**
- * $1 = SHA-256 of the presented value, $2 = kind ('code' or 'refresh'). Locks the token row
- * (not the grant): a second exchange of the same value blocks here until the first commits, and
- * then reads the committed `used_at`.
+ * $1 = SHA-256 of the presented value, $2 = kind ('code' or 'refresh'). Read after
+ * LOCK_GRANT_OF_TOKEN_SQL, in a new statement, so it sees what an exchange that held the lock
+ * before committed (`used_at`, `revoked_at`); the token row is locked as well.
  */
 export const LOCK_TOKEN_SQL = `
 SELECT t.id, t.kind, t.family_id, t.grant_id, t.owner_id, t.client_row_id, t.agent_id, t.scopes, t.resource,

@@ -10,7 +10,14 @@ import { TokenEntity } from '../entities/token.entity.js';
 import { formatScopes, parseScopes } from '../domain/scopes.js';
 import { OAuthError } from '../oauth.errors.js';
 import { OWNER_ELIGIBLE_SQL, REVOKE_FAMILY_SQL, REVOKE_GRANT_TOKENS_SQL, type OwnerEligibleRow } from '../queries/access.queries.js';
-import { LOCK_TOKEN_SQL, MARK_TOKEN_USED_SQL, REVOKE_GRANT_CHAIN_SQL, type LockedTokenRow } from '../queries/token.queries.js';
+import {
+  LOCK_GRANT_OF_TOKEN_SQL,
+  LOCK_GRANT_SQL,
+  LOCK_TOKEN_SQL,
+  MARK_TOKEN_USED_SQL,
+  REVOKE_GRANT_CHAIN_SQL,
+  type LockedTokenRow,
+} from '../queries/token.queries.js';
 import { BrokerAudit } from './broker-audit.js';
 
 export const CODE_TTL_SECONDS = 60;
@@ -177,8 +184,12 @@ export class TokensService {
     return outcome.issued;
   }
 
+  /** The grant's row lock first (one exchange per grant at a time, no deadlocks between reuses), then the token, read afresh. */
   private async lock(tx: EntityManager, value: string, kind: 'code' | 'refresh'): Promise<LockedTokenRow | undefined> {
-    const [row] = (await tx.query(LOCK_TOKEN_SQL, [hashToken(value), kind])) as LockedTokenRow[];
+    const hash = hashToken(value);
+    const grants = (await tx.query(LOCK_GRANT_OF_TOKEN_SQL, [hash, kind])) as { id: string }[];
+    if (grants.length === 0) return undefined;
+    const [row] = (await tx.query(LOCK_TOKEN_SQL, [hash, kind])) as LockedTokenRow[];
     return row;
   }
 
@@ -224,9 +235,16 @@ export class TokensService {
     }
   }
 
-  async revokeFamily(familyId: string, reason: string): Promise<void> {
-    await this.dataSource.query(REVOKE_FAMILY_SQL, [familyId, reason]);
-    this.logger.warn(`Token family ${familyId} revoked (${reason})`);
+  /**
+   * Revokes everything issued from one code. Under the grant's lock like an exchange, so a refresh
+   * in flight finishes first and the pair it issues is revoked too (and lock order stays the same).
+   */
+  private async revokeFamily(token: Pick<TokenEntity, 'familyId' | 'grantId'>, reason: string): Promise<void> {
+    await this.dataSource.transaction(async (tx) => {
+      await tx.query(LOCK_GRANT_SQL, [token.grantId]);
+      await tx.query(REVOKE_FAMILY_SQL, [token.familyId, reason]);
+    });
+    this.logger.warn(`Token family ${token.familyId} revoked (${reason})`);
   }
 
   /** RFC 7009: revokes a token the client holds (a refresh token takes its chain along). Unknown tokens are ignored. */
@@ -234,7 +252,7 @@ export class TokensService {
     if (!token) throw new OAuthError('invalid_request', 'token is required.');
     const row = await this.tokens.findOne({ where: { tokenHash: hashToken(token) } });
     if (!row || row.clientRowId !== client.id || row.kind === 'code') return;
-    if (row.kind === 'refresh') await this.revokeFamily(row.familyId, 'revoked_by_client');
+    if (row.kind === 'refresh') await this.revokeFamily(row, 'revoked_by_client');
     else await this.tokens.update({ id: row.id }, { revokedAt: new Date(), revokedReason: 'revoked_by_client' });
     await this.audit.record(`client:${client.clientId}`, 'token.revoked', 'token', row.id, row.ownerId, { kind: row.kind });
   }
@@ -250,7 +268,7 @@ export class TokensService {
   async revokeToken(id: string, reason: string): Promise<TokenEntity | null> {
     const row = await this.tokens.findOne({ where: { id } });
     if (!row) return null;
-    if (row.kind === 'refresh') await this.revokeFamily(row.familyId, reason);
+    if (row.kind === 'refresh') await this.revokeFamily(row, reason);
     else await this.tokens.update({ id }, { revokedAt: new Date(), revokedReason: reason });
     return this.tokens.findOne({ where: { id } });
   }

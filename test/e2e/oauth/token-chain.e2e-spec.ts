@@ -129,6 +129,21 @@ describe('token exchanges: one transaction each, reuse revokes the chain even un
     }
   });
 
+  it('old refresh tokens of one chain replayed together with the live one, in parallel: never a 500, nothing stays live', async () => {
+    for (let round = 0; round < ROUNDS / 2; round++) {
+      const { code, verifier } = await authorize(refreshClient);
+      const chain = [String((await exchange(refreshClient, code, verifier)).body.refresh_token)];
+      for (let i = 0; i < 3; i++) chain.push(String((await refresh(refreshClient, chain[chain.length - 1])).body.refresh_token));
+      // Three used tokens and the live one, each sent twice at once.
+      const answers = await Promise.all([...chain, ...chain].map((r) => refresh(refreshClient, r)));
+      expect(
+        answers.map((a) => a.status).filter((s) => s !== 200 && s !== 400),
+        `round ${round}`,
+      ).toEqual([]);
+      expect(await liveTokens(chain[0]), `round ${round}`).toEqual({ access: 0, refresh: 0 });
+    }
+  });
+
   it('a sequential reuse: the rotated chain and every access token of the grant are revoked', async () => {
     const { code, verifier } = await authorize(refreshClient);
     const first = (await exchange(refreshClient, code, verifier)).body;
