@@ -8,6 +8,10 @@
  * cannot deadlock on each other's token rows. No row: no such token. $1 = SHA-256 of the value,
  * $2 = kind.
  */
+export interface LockedGrantRow {
+  id: string;
+}
+
 export const LOCK_GRANT_OF_TOKEN_SQL = `
 SELECT g.id FROM oauth_grant g
  WHERE g.id = (SELECT t.grant_id FROM oauth_token t WHERE t.token_hash = $1 AND t.kind = $2)

@@ -16,6 +16,7 @@ import {
   LOCK_TOKEN_SQL,
   MARK_TOKEN_USED_SQL,
   REVOKE_GRANT_CHAIN_SQL,
+  type LockedGrantRow,
   type LockedTokenRow,
 } from '../queries/token.queries.js';
 import { BrokerAudit } from './broker-audit.js';
@@ -187,7 +188,7 @@ export class TokensService {
   /** The grant's row lock first (one exchange per grant at a time, no deadlocks between reuses), then the token, read afresh. */
   private async lock(tx: EntityManager, value: string, kind: 'code' | 'refresh'): Promise<LockedTokenRow | undefined> {
     const hash = hashToken(value);
-    const grants = (await tx.query(LOCK_GRANT_OF_TOKEN_SQL, [hash, kind])) as { id: string }[];
+    const grants = (await tx.query(LOCK_GRANT_OF_TOKEN_SQL, [hash, kind])) as LockedGrantRow[];
     if (grants.length === 0) return undefined;
     const [row] = (await tx.query(LOCK_TOKEN_SQL, [hash, kind])) as LockedTokenRow[];
     return row;
