@@ -33,6 +33,10 @@ async function runApp() {
     RATE_LIMIT_REGISTER: 'off',
     RATE_LIMIT_RECALL_WRITE: 'off',
     RATE_LIMIT_RECALL_WRITE_DAILY: 'off',
+    // The owners' pages and the OAuth endpoints have their own budgets: off, so the fuzz reaches their handlers.
+    RATE_LIMIT_OWNER_PAGES: 'off',
+    RATE_LIMIT_OAUTH: 'off',
+    RATE_LIMIT_OAUTH_REGISTER: 'off',
     SSE_MAX_LIFETIME_SECONDS: '1',
     LOG_LEVEL: 'silent',
     SMTP_PORT: '0',

@@ -69,6 +69,18 @@ class EnvironmentVariables {
   @IsOptional() @IsIn(['true', 'false', '1', '0'], { message: 'must be true or false' }) BROKER_RP_ALLOW_LOOPBACK?: string;
   @IsOptional() @Matches(/^\d{2,6}$/, { message: 'must be a number of seconds (10-999999)' }) OAUTH_ACCESS_TOKEN_TTL?: string;
   @IsOptional()
+  @Matches(/^\d{4,9}$/, { message: 'must be a number of seconds (3600-315360000)' })
+  OAUTH_REFRESH_MAX_LIFETIME?: string;
+  @IsOptional()
+  @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 120/60) or off' })
+  RATE_LIMIT_OWNER_PAGES?: string;
+  @IsOptional()
+  @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 600/60) or off' })
+  RATE_LIMIT_OAUTH?: string;
+  @IsOptional()
+  @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 20/60) or off' })
+  RATE_LIMIT_OAUTH_REGISTER?: string;
+  @IsOptional()
   @IsIn(['allow', 'warn', 'require', 'block'], { message: 'must be one of allow, warn, require, block' })
   BROKER_RP_POLICY?: string;
   @IsOptional() @IsString() BROKER_ATTESTATION_AUTHORITIES?: string;
@@ -158,6 +170,17 @@ export class AppConfig {
   /** Tests and local development only: relying parties and authorities on loopback over http. */
   brokerRpAllowLoopback!: boolean;
   oauthAccessTokenTtlSeconds!: number;
+  /**
+   * The absolute lifetime of a refresh-token chain, counted from the owner's consent: rotation
+   * never carries a chain past it (each refresh token also lapses after 30 days unused).
+   */
+  oauthRefreshMaxLifetimeSeconds!: number;
+  /** Owner pages per client address (sign-in, account, agreement, consent answers): human-sized. */
+  rateLimitOwnerPages!: RatePolicySetting;
+  /** OAuth endpoints per client address (/authorize, /token, /revoke, /register, metadata). */
+  rateLimitOauth!: RatePolicySetting;
+  /** Dynamic client registrations per client address (on top of the OAuth endpoints' budget). */
+  rateLimitOauthRegister!: RatePolicySetting;
   /** The operator's default relying-party policy (owners and per-service rules refine it). */
   brokerRpPolicy!: 'allow' | 'warn' | 'require' | 'block';
   /** Attestation authorities configured in the environment (trust roots besides those registered by operators). */
@@ -203,6 +226,14 @@ function list(value: string | undefined): string[] | undefined {
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined) return fallback;
   return value === 'true' || value === '1';
+}
+
+function parseRefreshMaxLifetime(value: string | undefined): number {
+  const seconds = Number(value ?? 90 * 24 * 3600);
+  if (seconds < 3600 || seconds > 315_360_000) {
+    throw new ConfigError('Invalid configuration: OAUTH_REFRESH_MAX_LIFETIME must be a number of seconds (3600-315360000)');
+  }
+  return seconds;
 }
 
 function parseAssertionTtl(value: string | undefined): number {
@@ -322,13 +353,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailRetryDelaySeconds: Number(raw.MAIL_RETRY_DELAY_SECONDS ?? 5),
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     allowedHosts: list(raw.ALLOWED_HOSTS) ?? ['localhost', '127.0.0.1', '[::1]', publicHostname, publicHost],
-    allowedOrigins: list(raw.ALLOWED_ORIGINS) ?? [
-      'http://localhost',
-      'http://127.0.0.1',
-      'http://[::1]',
-      'https://localhost',
-      new URL(publicBaseUrl).origin.toLowerCase(),
-    ],
+    // Only the service's own origin by default: loopback origins on any port are a development
+    // setting (ALLOWED_ORIGINS=http://localhost,…), never a default (login CSRF from a local page).
+    allowedOrigins: list(raw.ALLOWED_ORIGINS) ?? [new URL(publicBaseUrl).origin.toLowerCase()],
     rateLimitGeneral: parseRate(raw.RATE_LIMIT_GENERAL, '30/60'),
     rateLimitRegister: parseRate(raw.RATE_LIMIT_REGISTER, '2/60'),
     rateLimitRecallWrite: parseRate(raw.RATE_LIMIT_RECALL_WRITE, '10/60'),
@@ -345,10 +372,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     oauthCimdAllowLoopback: bool(raw.OAUTH_CIMD_ALLOW_LOOPBACK, false),
     brokerRpAllowLoopback: bool(raw.BROKER_RP_ALLOW_LOOPBACK, false),
     oauthAccessTokenTtlSeconds: Number(raw.OAUTH_ACCESS_TOKEN_TTL ?? 3600),
+    oauthRefreshMaxLifetimeSeconds: parseRefreshMaxLifetime(raw.OAUTH_REFRESH_MAX_LIFETIME),
+    rateLimitOwnerPages: parseRate(raw.RATE_LIMIT_OWNER_PAGES, '120/60'),
+    rateLimitOauth: parseRate(raw.RATE_LIMIT_OAUTH, '600/60'),
+    rateLimitOauthRegister: parseRate(raw.RATE_LIMIT_OAUTH_REGISTER, '20/60'),
     brokerRpPolicy: (raw.BROKER_RP_POLICY ?? 'warn') as AppConfig['brokerRpPolicy'],
     brokerAttestationAuthorities: parseAuthorities(raw.BROKER_ATTESTATION_AUTHORITIES),
     brokerAssertionTtlSeconds: parseAssertionTtl(raw.BROKER_ASSERTION_TTL),
-    rateLimitSignin: parseRate(raw.RATE_LIMIT_SIGNIN, '10/600'),
+    // Per address (an office behind one NAT): ten colleagues signing in at once, with room for retries.
+    rateLimitSignin: parseRate(raw.RATE_LIMIT_SIGNIN, '30/600'),
     rateLimitSigninEmail: parseRate(raw.RATE_LIMIT_SIGNIN_EMAIL, '5/3600'),
     rateLimitBrokerAgent: parseRate(raw.RATE_LIMIT_BROKER_AGENT, '120/60'),
     rateLimitBrokerOwner: parseRate(raw.RATE_LIMIT_BROKER_OWNER, '600/60'),

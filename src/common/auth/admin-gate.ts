@@ -11,8 +11,41 @@ import { bearerToken } from './token.js';
 export const OPERATOR_AUTH_POLICY = 'operator_auth';
 export const OPERATOR_AUTH_FAILURES = { limit: 10, windowSeconds: 900 };
 
-function isAdminPath(url: string): boolean {
-  return url.startsWith('/admin') && (url.length === 6 || url[6] === '/' || url[6] === '?');
+/**
+ * The path a request URL names, normalised at least as far as the router goes and further: the
+ * query (`?`), fragment (`#`) and matrix (`;`) parts cut off, percent-escapes decoded (repeatedly,
+ * so `%2561` cannot hide an `a` either), lower-cased, backslashes read as slashes, duplicate slashes
+ * collapsed and `.`/`..` segments resolved. The router (find-my-way) decodes escapes before it
+ * matches, so a check on the raw URL let `/%61dmin/…` reach admin routes past this gate; normalising
+ * further than the router only ever sends more paths through the gate, never fewer.
+ */
+export function normalisedPath(url: string): string {
+  let path = url;
+  const end = path.search(/[?#;]/);
+  if (end >= 0) path = path.slice(0, end);
+  for (let i = 0; i < 4 && path.includes('%'); i++) {
+    const decoded = path.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (decoded === path) break;
+    path = decoded;
+    const cut = path.search(/[?#;]/);
+    if (cut >= 0) path = path.slice(0, cut);
+  }
+  const segments: string[] = [];
+  for (const segment of path.toLowerCase().replace(/\\/g, '/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return `/${segments.join('/')}`;
+}
+
+/** Only a URL holding `admin` (in any case) or an escape can name an admin path: the rest skip the work. */
+const MAYBE_ADMIN = /admin|%/i;
+
+export function isAdminPath(url: string): boolean {
+  if (!MAYBE_ADMIN.test(url)) return false;
+  const path = normalisedPath(url);
+  return path === '/admin' || path.startsWith('/admin/');
 }
 
 /**

@@ -9,4 +9,10 @@ describe('clientKey', () => {
     expect(clientKey('2001:db8:1:3::1')).not.toBe(clientKey('2001:db8:1:2::1'));
     expect(clientKey('::ffff:198.51.100.4')).toBe('198.51.100.4');
   });
+
+  it('is idempotent: a key made here keys to itself', () => {
+    const key = clientKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd');
+    expect(clientKey(key)).toBe(key);
+    expect(clientKey(clientKey('203.0.113.7'))).toBe('203.0.113.7');
+  });
 });

@@ -6,7 +6,8 @@ import ipaddr from 'ipaddr.js';
  * IPv4-mapped IPv6 address as its IPv4 address.
  */
 export function clientKey(ip: string): string {
-  if (!ip.includes(':')) return ip;
+  // An IPv4 address, or a key made here already (idempotent: budgets may be keyed twice).
+  if (!ip.includes(':') || ip.endsWith('::/64')) return ip;
   try {
     const addr = ipaddr.process(ip);
     if (addr.kind() === 'ipv4') return addr.toString();

@@ -35,4 +35,25 @@ describe('HostOriginPolicy', () => {
     expect(sut.refusal('POST', '/mcp', 'evil.example', undefined)).toBe('host');
     expect(sut.refusal('POST', '/mcp', ok, 'https://agentry.example')).toBeUndefined();
   });
+
+  it('by default allows only the origin of PUBLIC_BASE_URL: no localhost page on another port', () => {
+    const sut = new HostOriginPolicy(loadConfig({ PUBLIC_BASE_URL: 'http://127.0.0.1:3000' }), { check: 'writes' });
+    expect(sut.originAllowed('http://127.0.0.1:3000')).toBe(true);
+    for (const origin of ['http://localhost:9999', 'http://127.0.0.1:9999', 'http://[::1]:9999', 'https://localhost', 'http://localhost']) {
+      expect(sut.originAllowed(origin), origin).toBe(false);
+    }
+    const https = new HostOriginPolicy(loadConfig({ PUBLIC_BASE_URL: 'https://agentry.example' }), { check: 'writes' });
+    expect(https.originAllowed('https://agentry.example')).toBe(true);
+    expect(https.originAllowed('https://agentry.example:8443')).toBe(false);
+    expect(https.originAllowed('http://localhost:3000')).toBe(false);
+  });
+
+  it('loopback on any port only when ALLOWED_ORIGINS names it without a port (development and tests)', () => {
+    const sut = new HostOriginPolicy(loadConfig({ ALLOWED_ORIGINS: 'http://localhost,https://app.example' }), { check: 'writes' });
+    expect(sut.originAllowed('http://localhost:6274')).toBe(true);
+    expect(sut.originAllowed('http://localhost')).toBe(true);
+    expect(sut.originAllowed('https://app.example')).toBe(true);
+    expect(sut.originAllowed('https://app.example:8443')).toBe(false);
+    expect(sut.originAllowed('http://127.0.0.1:6274')).toBe(false);
+  });
 });

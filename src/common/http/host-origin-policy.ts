@@ -18,6 +18,9 @@ export interface OriginRule {
   crossOriginWritePaths?: ReadonlySet<string>;
 }
 
+/** Hosts whose port-less ALLOWED_ORIGINS entries match any port (explicit development and test setups). */
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /** Host headers repeat: verdicts are remembered for the few distinct values a deployment sees. */
 const MAX_REMEMBERED = 256;
 
@@ -61,7 +64,13 @@ export class HostOriginPolicy {
     return verdict;
   }
 
-  /** Is this Origin header allowed (scheme and host compared; port ignored for the defaults)? */
+  /**
+   * Is this Origin header allowed? Origins compare exactly (scheme, host and port); only a loopback
+   * entry listed without a port (`http://localhost`, `http://127.0.0.1`, `http://[::1]`), which
+   * ALLOWED_ORIGINS must name explicitly (development and tests), matches any port. By default the
+   * one allowed origin is PUBLIC_BASE_URL's: any page served on a local port is a stranger (a login
+   * CSRF from `http://localhost:9999` is refused).
+   */
   originAllowed(origin: string): boolean {
     let url: URL;
     try {
@@ -70,7 +79,7 @@ export class HostOriginPolicy {
       return false;
     }
     const candidate = url.origin.toLowerCase();
-    const withoutPort = `${url.protocol}//${url.hostname}`.toLowerCase();
-    return this.config.allowedOrigins.some((allowed) => allowed === candidate || allowed === withoutPort);
+    const loopbackAnyPort = LOOPBACK_HOSTS.has(url.hostname) ? `${url.protocol}//${url.hostname}`.toLowerCase() : undefined;
+    return this.config.allowedOrigins.some((allowed) => allowed === candidate || allowed === loopbackAnyPort);
   }
 }

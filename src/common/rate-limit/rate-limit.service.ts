@@ -3,6 +3,7 @@ import { ThrottlerStorage } from '@nestjs/throttler';
 import type { RatePolicySetting } from '../../config/app-config.js';
 import { AppConfig } from '../../config/app-config.js';
 import { AppError } from '../errors/app-error.js';
+import { clientKey } from '../http/client-ip.js';
 import { RedisService } from '../redis/redis.service.js';
 import { MemoryThrottlerStorage, type CountingThrottlerStorage } from './redis-throttler.storage.js';
 
@@ -10,6 +11,11 @@ export interface RateLimitPolicy extends RatePolicySetting {
   name: string;
   /** Whether responses may show RateLimit-Remaining (only where the count is real and exact). */
   exposeRemaining: boolean;
+  /**
+   * The keys are client addresses: counted per clientKey (IPv4 as is, IPv6 per /64), so callers may
+   * pass `request.ip` and a client rotating through its /64 still spends one budget.
+   */
+  keyedByAddress?: boolean;
 }
 
 /**
@@ -19,6 +25,15 @@ export interface RateLimitPolicy extends RatePolicySetting {
 export const MCP_FLOOD_POLICY = 'mcp_flood';
 /** HTML pages, guides and static assets: 10 times the general budget (a browser fetches several per view). */
 export const PAGES_POLICY = 'pages';
+/**
+ * The owners' pages (sign-in, account, agreement, consent answers): sized for people, so an office
+ * behind one address connecting hosts at once is never refused (RATE_LIMIT_OWNER_PAGES).
+ */
+export const OWNER_PAGES_POLICY = 'owner_pages';
+/** The OAuth endpoints hosts call (/authorize, /token, /revoke, /register, metadata) (RATE_LIMIT_OAUTH). */
+export const OAUTH_POLICY = 'oauth';
+/** Dynamic client registrations per client address, on top of the OAuth endpoints' budget (RATE_LIMIT_OAUTH_REGISTER). */
+export const OAUTH_REGISTER_POLICY = 'oauth_register';
 
 export interface RateLimitOutcome {
   allowed: boolean;
@@ -55,13 +70,16 @@ export class RateLimitService {
     this.define({ name: 'general', ...config.rateLimitGeneral, exposeRemaining: false });
     this.define({ name: 'register', ...config.rateLimitRegister, exposeRemaining: true });
     // The identity broker: sign-in attempts per IP and per address; calls per agent and per owner.
-    this.define({ name: 'signin_ip', ...config.rateLimitSignin, exposeRemaining: false });
+    this.define({ name: 'signin_ip', ...config.rateLimitSignin, exposeRemaining: false, keyedByAddress: true });
     this.define({ name: 'signin_email', ...config.rateLimitSigninEmail, exposeRemaining: false });
     this.define({ name: 'broker_agent', ...config.rateLimitBrokerAgent, exposeRemaining: true });
     this.define({ name: 'broker_owner', ...config.rateLimitBrokerOwner, exposeRemaining: false });
     const general = config.rateLimitGeneral;
     this.define({ name: MCP_FLOOD_POLICY, ...general, limit: general.limit * 20, exposeRemaining: false });
     this.define({ name: PAGES_POLICY, ...general, limit: general.limit * 10, exposeRemaining: false });
+    this.define({ name: OWNER_PAGES_POLICY, ...config.rateLimitOwnerPages, exposeRemaining: false, keyedByAddress: true });
+    this.define({ name: OAUTH_POLICY, ...config.rateLimitOauth, exposeRemaining: false, keyedByAddress: true });
+    this.define({ name: OAUTH_REGISTER_POLICY, ...config.rateLimitOauthRegister, exposeRemaining: false, keyedByAddress: true });
   }
 
   /** Adds or replaces a named policy (modules define theirs at construction). */
@@ -76,10 +94,11 @@ export class RateLimitService {
   }
 
   /** Counts `cost` requests against a policy for a key (usually the client IP). */
-  async consume(name: string, key: string, cost = 1): Promise<RateLimitOutcome> {
-    const now = this.consumeNow(name, key, cost);
+  async consume(name: string, rawKey: string, cost = 1): Promise<RateLimitOutcome> {
+    const now = this.consumeNow(name, rawKey, cost);
     if (now) return now;
     const policy = this.policy(name);
+    const key = policy.keyedByAddress ? clientKey(rawKey) : rawKey;
     try {
       const record = await this.storage.incrementBy(key, policy.windowSeconds * 1000, policy.limit, name, cost);
       this.redis?.reportSuccess();
@@ -106,11 +125,12 @@ export class RateLimitService {
    * The same count without a promise when the store is in-process; undefined when the count needs
    * a round trip (Redis), so the caller uses consume(). For per-request hot paths.
    */
-  consumeNow(name: string, key: string, cost = 1): RateLimitOutcome | undefined {
+  consumeNow(name: string, rawKey: string, cost = 1): RateLimitOutcome | undefined {
     const policy = this.policy(name);
     if (!policy.enabled) return { allowed: true, policy, remaining: policy.limit, retryAfterSeconds: 0 };
     const store = this.syncStore();
     if (!store) return undefined;
+    const key = policy.keyedByAddress ? clientKey(rawKey) : rawKey;
     return this.outcome(policy, store.incrementNow(key, policy.windowSeconds * 1000, policy.limit, name, cost));
   }
 
@@ -119,11 +139,12 @@ export class RateLimitService {
    * the budget, false when refused (consumeNow(name, key, 0) then says until when), undefined when
    * the count needs a round trip (Redis; use consume()). For per-request hot paths.
    */
-  passNow(name: string, key: string, cost = 1): boolean | undefined {
+  passNow(name: string, rawKey: string, cost = 1): boolean | undefined {
     const policy = this.policy(name);
     if (!policy.enabled) return true;
     const store = this.syncStore();
     if (!store) return undefined;
+    const key = policy.keyedByAddress ? clientKey(rawKey) : rawKey;
     return store.countNow(key, policy.windowSeconds * 1000, name, cost).hits <= policy.limit;
   }
 

@@ -2,6 +2,8 @@ import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/com
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
+import { OWNER_PAGES_POLICY } from '../../common/rate-limit/rate-limit.service.js';
+import { RatePolicy } from '../../common/rate-limit/rate-policy.decorator.js';
 import { BodyPolicy, FORM_MEDIA_TYPE } from '../../common/http/body-limits.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { AccountService } from '../services/account.service.js';
@@ -16,6 +18,7 @@ import { SessionResolver } from './session-resolver.js';
 /** The owner's account page and the delegation agreement pages. */
 @ApiExcludeController()
 @Public()
+@RatePolicy(OWNER_PAGES_POLICY)
 @Controller()
 export class AccountController {
   constructor(

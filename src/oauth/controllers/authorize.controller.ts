@@ -2,6 +2,8 @@ import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
+import { OAUTH_POLICY, OWNER_PAGES_POLICY } from '../../common/rate-limit/rate-limit.service.js';
+import { RatePolicy } from '../../common/rate-limit/rate-policy.decorator.js';
 import { BodyPolicy, FORM_MEDIA_TYPE } from '../../common/http/body-limits.js';
 import { AuthorizationService, AuthorizePageError, AuthorizeRedirectError } from '../services/authorization.service.js';
 import { sendPage, sendRedirect } from '../../common/http/page.js';
@@ -25,6 +27,7 @@ export class AuthorizeController {
   ) {}
 
   @Get('authorize')
+  @RatePolicy(OAUTH_POLICY)
   @ApiOperation({ summary: 'Authorization endpoint: consent page for the signed-in owner (PKCE S256 required)' })
   @ApiProduces('text/html')
   @ApiQuery({
@@ -45,10 +48,14 @@ export class AuthorizeController {
   })
   @ApiQuery({ name: 'resource', required: false, description: 'Absent or exactly PUBLIC_BASE_URL/broker/mcp.' })
   @ApiResponse({ status: 200, description: 'The consent page (HTML).', content: { 'text/html': {} } })
-  @ApiResponse({ status: 302, description: 'To the sign-in page, or back to the client with code or error, state and iss.' })
+  @ApiResponse({
+    status: 302,
+    description: 'To the sign-in page, or back to the client with code, state and iss (with error only for pre-registered clients).',
+  })
   @ApiResponse({
     status: 400,
-    description: 'Unknown client or redirect URI: an error page, never a redirect.',
+    description:
+      'Unknown client or redirect URI, or any invalid request of a dynamically registered or metadata-document client: an error page, never a redirect.',
     content: { 'text/html': {} },
   })
   async authorize(
@@ -71,6 +78,7 @@ export class AuthorizeController {
   }
 
   @Post('authorize/decision')
+  @RatePolicy(OWNER_PAGES_POLICY)
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   @ApiExcludeEndpoint()
   async decide(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {

@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Options, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { SkipThrottle } from '@nestjs/throttler';
+import { OAUTH_POLICY } from '../../common/rate-limit/rate-limit.service.js';
+import { RatePolicy } from '../../common/rate-limit/rate-policy.decorator.js';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
 import { AppConfig } from '../../config/app-config.js';
@@ -10,7 +11,7 @@ import { corsPreflight, withCors } from './cors.js';
 /** RFC 8414 authorization server metadata and RFC 9728 protected-resource metadata (CORS-enabled). */
 @ApiTags('OAuth')
 @Public()
-@SkipThrottle()
+@RatePolicy(OAUTH_POLICY)
 @Controller()
 export class OauthMetadataController {
   private readonly asMetadata: Record<string, unknown>;

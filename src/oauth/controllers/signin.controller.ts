@@ -2,6 +2,8 @@ import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
+import { OWNER_PAGES_POLICY } from '../../common/rate-limit/rate-limit.service.js';
+import { RatePolicy } from '../../common/rate-limit/rate-policy.decorator.js';
 import { BodyPolicy, FORM_MEDIA_TYPE } from '../../common/http/body-limits.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { AppConfig } from '../../config/app-config.js';
@@ -17,6 +19,7 @@ import { SessionResolver } from './session-resolver.js';
 /** Passwordless sign-in pages: email → code or link (confirmed by a POST) → session cookie. */
 @ApiExcludeController()
 @Public()
+@RatePolicy(OWNER_PAGES_POLICY)
 @Controller()
 export class SigninController {
   constructor(

@@ -1,13 +1,14 @@
 import { Body, Controller, HttpCode, Options, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { SkipThrottle } from '@nestjs/throttler';
-import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
+import { OAUTH_POLICY, OAUTH_REGISTER_POLICY, RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
+import { RatePolicy } from '../../common/rate-limit/rate-policy.decorator.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
 import { BodyPolicy, FORM_MEDIA_TYPE } from '../../common/http/body-limits.js';
 import { toAppError } from '../../common/errors/app-error.js';
 import { OAuthError } from '../oauth.errors.js';
 import { ClientsService } from '../services/clients.service.js';
+import { OauthService } from '../services/oauth.service.js';
 import { TokensService } from '../services/tokens.service.js';
 import { corsPreflight, withCors } from './cors.js';
 
@@ -37,20 +38,19 @@ function form(body: unknown): Record<string, unknown> {
 /** The token, registration and revocation endpoints (CORS-enabled; clients authenticate themselves). */
 @ApiTags('OAuth')
 @Public()
+@RatePolicy(OAUTH_POLICY)
 @Controller()
 export class OauthTokenController {
   constructor(
     private readonly clients: ClientsService,
     private readonly tokens: TokensService,
+    private readonly oauth: OauthService,
     private readonly rateLimits: RateLimitService,
-  ) {
-    rateLimits.define({ name: 'oauth_register', limit: 20, windowSeconds: 60, enabled: true, exposeRemaining: false });
-  }
+  ) {}
 
   @Post('token')
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   @HttpCode(200)
-  @SkipThrottle()
   @ApiOperation({ summary: 'Token endpoint (authorization_code with PKCE S256, refresh_token with rotation)' })
   @ApiResponse({
     status: 200,
@@ -67,26 +67,7 @@ export class OauthTokenController {
       if (!String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
         throw new OAuthError('invalid_request', 'Send the token request as application/x-www-form-urlencoded.');
       }
-      const params = form(body);
-      const client = await this.clients.authenticate(request.headers.authorization, params);
-      const grantType = params.grant_type;
-      let result: unknown;
-      if (grantType === 'authorization_code') {
-        if (!client.grantTypes.includes('authorization_code')) {
-          throw new OAuthError('unauthorized_client', 'This client may not use the authorization_code grant.');
-        }
-        result = await this.tokens.exchangeCode(client, params);
-      } else if (grantType === 'refresh_token') {
-        if (!client.grantTypes.includes('refresh_token')) {
-          throw new OAuthError('unauthorized_client', 'This client may not use refresh tokens.');
-        }
-        result = await this.tokens.refresh(client, params);
-      } else if (grantType === undefined) {
-        throw new OAuthError('invalid_request', 'grant_type is required.');
-      } else {
-        throw new OAuthError('unsupported_grant_type', 'Supported grant types: authorization_code, refresh_token.');
-      }
-      void this.clients.touch(client).catch(() => undefined);
+      const result = await this.oauth.tokenRequest(request.headers.authorization, form(body));
       void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       return result;
     } catch (error) {
@@ -97,13 +78,13 @@ export class OauthTokenController {
   @Post('register')
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   @HttpCode(201)
-  @SkipThrottle()
   @ApiOperation({ summary: 'Dynamic client registration (RFC 7591)' })
   @ApiResponse({ status: 201, description: 'client_id (mcc_…), the accepted metadata; client_secret for confidential clients' })
   @ApiResponse({ status: 400, description: 'invalid_redirect_uri or invalid_client_metadata' })
   async register(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<unknown> {
     withCors(reply);
-    const budget = await this.rateLimits.consume('oauth_register', request.ip);
+    // Counted per client address (an IPv6 client by its /64: it cannot rotate through its prefix).
+    const budget = await this.rateLimits.consume(OAUTH_REGISTER_POLICY, request.ip);
     if (!budget.allowed) throw this.rateLimits.refusal(budget);
     try {
       const { body: registered } = await this.clients.register(body);
@@ -117,7 +98,6 @@ export class OauthTokenController {
   @Post('revoke')
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   @HttpCode(200)
-  @SkipThrottle()
   @ApiOperation({ summary: 'Token revocation (RFC 7009); unknown tokens are accepted silently' })
   async revoke(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<unknown> {
     withCors(reply);

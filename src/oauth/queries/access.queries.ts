@@ -58,9 +58,6 @@ SELECT o.status,
        ) AS agreement_current
   FROM oauth_owner o WHERE o.id = $1`;
 
-/** Consumes a single-use code or refresh token; no row when it was already used. $1 = id. */
-export const CONSUME_TOKEN_SQL = `UPDATE oauth_token SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`;
-
 /** Revokes everything issued from one code (a replayed code or a reused refresh token). $1 = family id, $2 = reason. */
 export const REVOKE_FAMILY_SQL = `UPDATE oauth_token SET revoked_at = now(), revoked_reason = $2 WHERE family_id = $1 AND revoked_at IS NULL`;
 

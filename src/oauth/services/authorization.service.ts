@@ -25,7 +25,7 @@ export const TRANSACTION_TTL_MS = 10 * 60 * 1000;
 /** A bad client or redirect URI: shown as an error page, never redirected. */
 export class AuthorizePageError extends Error {}
 
-/** An /authorize error that is sent back to the client's redirect URI. */
+/** An /authorize error that is sent back to the redirect URI of a pre-registered client. */
 export class AuthorizeRedirectError extends Error {
   constructor(
     readonly redirect: string,
@@ -98,7 +98,8 @@ export class AuthorizationService {
 
   /**
    * Validates an authorization request in the RFC's order: client and redirect URI first (an error
-   * page), then everything else (a redirect with `error`).
+   * page), then everything else (a redirect with `error` for pre-registered clients, the error page
+   * for dynamically registered and metadata-document clients).
    */
   async validate(query: Record<string, unknown>): Promise<ValidatedAuthorize> {
     const one = (name: string): string | undefined => {
@@ -124,8 +125,14 @@ export class AuthorizationService {
       redirectUri = requested;
     }
     const state = one('state') ?? null;
-    const fail = (error: string, description: string) =>
-      new AuthorizeRedirectError(this.redirectTo(redirectUri, { error, error_description: description, state }), error, description);
+    // Before anyone has signed in, an error goes back to the redirect URI only for a client an
+    // operator registered: anyone can register a dynamic client or publish a metadata document
+    // naming any redirect URI, and redirecting to it would make /authorize an open redirector
+    // (RFC 9700 §4.11.2). Everyone else gets the error page.
+    const fail = (error: string, description: string): Error =>
+      client.kind === 'preregistered'
+        ? new AuthorizeRedirectError(this.redirectTo(redirectUri, { error, error_description: description, state }), error, description)
+        : new AuthorizePageError(`${description} (${error})`);
     for (const name of ['response_type', 'code_challenge', 'code_challenge_method', 'scope', 'resource', 'state']) {
       if (Array.isArray(query[name])) throw fail('invalid_request', `The parameter ${name} was sent more than once.`);
     }

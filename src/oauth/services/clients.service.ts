@@ -6,6 +6,7 @@ import { hashToken } from '../../common/auth/token.js';
 import { checkOutboundUrl } from '../../common/http/safe-fetch.js';
 import { AppConfig } from '../../config/app-config.js';
 import { ClientEntity, type ClientAuthMethod } from '../entities/client.entity.js';
+import { clientIdUrlProblem } from '../domain/client-id-url.js';
 import { redirectUriProblem } from '../domain/redirect-uris.js';
 import { parseScopes } from '../domain/scopes.js';
 import { OAuthError } from '../oauth.errors.js';
@@ -143,6 +144,12 @@ export class ClientsService {
   async resolve(clientId: unknown): Promise<ClientEntity> {
     if (typeof clientId !== 'string' || clientId.length === 0 || clientId.length > 512) {
       throw new OAuthError('invalid_client', 'client_id is missing or invalid.');
+    }
+    if (isCimdClientId(clientId)) {
+      // The raw string, before any lookup or fetch: URL parsing resolves dot segments, so a check on
+      // the parsed path never fires.
+      const problem = clientIdUrlProblem(clientId);
+      if (problem) throw new OAuthError('invalid_client', `A URL client_id ${problem}.`);
     }
     const existing = await this.clients.findOne({ where: { clientId } });
     if (existing?.revokedAt) throw new OAuthError('invalid_client', 'This client has been revoked.');

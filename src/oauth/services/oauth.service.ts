@@ -4,6 +4,8 @@ import { AppConfig } from '../../config/app-config.js';
 import { bearerChallenge, resourceMetadataUrl } from '../domain/challenge.js';
 import { RESOURCE_SCOPES } from '../domain/scopes.js';
 import { AccessPolicy, type AccessDecision, type ScopeDecision } from './access-policy.js';
+import { ClientsService } from './clients.service.js';
+import { TokensService, type TokenResponse } from './tokens.service.js';
 
 /**
  * The oauth module's facade: what other modules (and the MCP broker gate) may use. The
@@ -14,7 +16,21 @@ export class OauthService {
   constructor(
     private readonly config: AppConfig,
     private readonly access: AccessPolicy,
+    private readonly clients: ClientsService,
+    private readonly tokens: TokensService,
   ) {}
+
+  /**
+   * The token endpoint (RFC 6749 §3.2): authenticates the client as it registered, then runs the
+   * exchange its grant_type names, in one transaction (TokensService.grant).
+   * @throws OAuthError invalid_client, invalid_request, unsupported_grant_type, unauthorized_client, invalid_grant, invalid_scope, invalid_target
+   */
+  async tokenRequest(authorization: string | undefined, params: Record<string, unknown>): Promise<TokenResponse> {
+    const client = await this.clients.authenticate(authorization, params);
+    const issued = await this.tokens.grant(client, params);
+    void this.clients.touch(client).catch(() => undefined);
+    return issued;
+  }
 
   /** The canonical resource identifier of the broker's MCP server. */
   get brokerResource(): string {

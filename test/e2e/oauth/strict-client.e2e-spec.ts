@@ -6,6 +6,7 @@ import { TestHuman } from '../../support/oauth-login.js';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { brokerCall } from '../../support/broker.js';
+import { insertOAuthClient } from '../../support/factories/index.js';
 
 const REDIRECT = 'http://127.0.0.1:41999/cb';
 const insecure = { [oauth.allowInsecureRequests]: true };
@@ -15,6 +16,8 @@ describe('OAuth authorization server: a strict independent client (oauth4webapi)
   let sink: SmtpSink;
   let as: oauth.AuthorizationServer;
   let client: oauth.Client;
+  /** An operator's client: the only kind whose /authorize errors are redirected (not an open redirector). */
+  let preregistered: oauth.Client;
   let human: TestHuman;
   let resource: string;
 
@@ -38,6 +41,10 @@ describe('OAuth authorization server: a strict independent client (oauth4webapi)
       ),
     );
     client = { client_id: registered.client_id, token_endpoint_auth_method: 'none' };
+    preregistered = {
+      client_id: (await insertOAuthClient(t, { kind: 'preregistered', redirectUris: [REDIRECT] })).clientId,
+      token_endpoint_auth_method: 'none',
+    };
     human = new TestHuman(t.url, 'strict@example.org', sink);
     resource = `${t.config.publicBaseUrl}/broker/mcp`;
   });
@@ -46,12 +53,12 @@ describe('OAuth authorization server: a strict independent client (oauth4webapi)
     await sink?.stop();
   });
 
-  async function authorize(extra: Record<string, string> = {}, omit: string[] = []) {
+  async function authorize(extra: Record<string, string> = {}, omit: string[] = [], clientId = client.client_id) {
     const verifier = oauth.generateRandomCodeVerifier();
     const state = oauth.generateRandomState();
     const url = new URL(as.authorization_endpoint!);
     const params: Record<string, string> = {
-      client_id: client.client_id,
+      client_id: clientId,
       redirect_uri: REDIRECT,
       response_type: 'code',
       code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
@@ -153,15 +160,19 @@ describe('OAuth authorization server: a strict independent client (oauth4webapi)
     expect(oauth.validateAuthResponse(as, client, callback, state).get('code')).toMatch(/^mac_/);
   });
 
-  it('a wrong resource is invalid_target at /authorize (redirected with iss) and at the token endpoint', async () => {
-    const { url, state } = await authorize({ resource: 'https://elsewhere.example/mcp' });
+  it('a wrong resource is invalid_target at /authorize (redirected with iss for a pre-registered client, an error page for a dynamic one) and at the token endpoint', async () => {
+    const { url, state } = await authorize({ resource: 'https://elsewhere.example/mcp' }, [], preregistered.client_id);
     const page = await human.request(url.toString());
     expect(page.status).toBe(302);
     const location = new URL(page.location!);
     expect(location.searchParams.get('error')).toBe('invalid_target');
     expect(location.searchParams.get('iss')).toBe(as.issuer);
     expect(location.searchParams.get('state')).toBe(state);
-    expect(() => oauth.validateAuthResponse(as, client, location, state)).toThrow();
+    expect(() => oauth.validateAuthResponse(as, preregistered, location, state)).toThrow();
+    const dynamic = await human.request((await authorize({ resource: 'https://elsewhere.example/mcp' })).url.toString());
+    expect(dynamic.status).toBe(400);
+    expect(dynamic.location).toBeUndefined();
+    expect(dynamic.text).toContain('invalid_target');
 
     const good = await authorize({ resource });
     const params = oauth.validateAuthResponse(as, client, await human.authorize(good.url.toString()), good.state);
@@ -172,14 +183,15 @@ describe('OAuth authorization server: a strict independent client (oauth4webapi)
     expect(await tokenError(response)).toMatchObject({ error: 'invalid_target' });
   });
 
-  it('PKCE is mandatory; unknown scopes are invalid_scope; the state is echoed', async () => {
-    const noPkce = await authorize({}, ['code_challenge', 'code_challenge_method']);
+  it('PKCE is mandatory; unknown scopes are invalid_scope; the state is echoed (pre-registered client: redirected)', async () => {
+    const pre = preregistered.client_id;
+    const noPkce = await authorize({}, ['code_challenge', 'code_challenge_method'], pre);
     const a = new URL((await human.request(noPkce.url.toString())).location!);
     expect(a.searchParams.get('error')).toBe('invalid_request');
     expect(a.searchParams.get('state')).toBe(noPkce.state);
-    const plain = await authorize({ code_challenge_method: 'plain' });
+    const plain = await authorize({ code_challenge_method: 'plain' }, [], pre);
     expect(new URL((await human.request(plain.url.toString())).location!).searchParams.get('error')).toBe('invalid_request');
-    const scope = await authorize({ scope: 'identity:read admin:everything' });
+    const scope = await authorize({ scope: 'identity:read admin:everything' }, [], pre);
     expect(new URL((await human.request(scope.url.toString())).location!).searchParams.get('error')).toBe('invalid_scope');
   });
 
