@@ -51,7 +51,9 @@ export interface RelyingParty {
       iss?: string;
       aud?: string;
       jti?: string;
-      exp?: number;
+      /** Seconds since the epoch; default 10 minutes after iat; null leaves exp out (the broker refuses that). */
+      exp?: number | null;
+      iat?: number;
     },
     options?: SignOptions,
   ): Promise<string>;

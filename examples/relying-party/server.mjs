@@ -92,8 +92,9 @@ export async function startRelyingParty(options) {
       .setAudience(claims.aud ?? brokerIssuer)
       .setSubject(claims.sub)
       .setJti(claims.jti ?? randomUUID())
-      .setIssuedAt();
-    if (claims.exp !== undefined) receipt.setExpirationTime(claims.exp);
+      .setIssuedAt(claims.iat);
+    // The broker requires exp, at most one hour after iat (tests pass exp: null to leave it out).
+    if (claims.exp !== null) receipt.setExpirationTime(claims.exp ?? '10m');
     return receipt.sign(key);
   };
 
