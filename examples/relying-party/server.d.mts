@@ -12,6 +12,8 @@ export interface RelyingPartyOptions {
   termsVersion?: string;
   scopes?: string[];
   trustedBrokers?: string[];
+  /** The audience the discovery document declares; default (and the only value the broker accepts): the origin. */
+  audience?: string;
   attestationLevel?: string;
   attestationTtlSeconds?: number;
   withAttestation?: boolean;
