@@ -101,7 +101,7 @@ describe('identity broker: the assertion audience is the relying party origin', 
 
   it('an agent-supplied document declaring another audience is refused the same way', async () => {
     const who = await createBrokerPrincipal(env.t);
-    const doc = { ...env.rp.discovery(), audience: 'https://bank.example' };
+    const doc: Record<string, any> = { ...env.rp.discovery(), audience: 'https://bank.example' };
     const r = await brokerTool(env.t, who.token, 'identity_prove', { rp_discovery: doc, accepted_tos_text: doc.terms.text });
     expect(r.data.error?.code).toBe('rp_audience_mismatch');
     expect(await acceptances(who.agentId)).toEqual([]);
