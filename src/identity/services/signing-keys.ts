@@ -2,11 +2,13 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { InjectDataSource } from '@nestjs/typeorm';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { SecretBox } from '../../common/secrets/secret-box.js';
+import { ENCRYPT_COMMAND, type SecretBox } from '../../common/secrets/secret-box.js';
+import { countPlaintext, plaintextRefusal } from '../../common/secrets/sealed-columns.queries.js';
 import { SecretsService } from '../../common/secrets/secrets.service.js';
 import { AppConfig } from '../../config/app-config.js';
 import { SigningKeyEntity } from '../entities/signing-key.entity.js';
 import { SIGNING_KEY_LOCK_SQL } from '../queries/locks.queries.js';
+import { IDENTITY_SEALED_COLUMNS } from '../queries/sealed-columns.queries.js';
 
 export const ASSERTION_ALG = 'ES256';
 /** How long an RP may cache our JWKS (the Cache-Control we send) plus jose's default cache. */
@@ -86,11 +88,16 @@ export class SigningKeys implements OnApplicationBootstrap {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
+  /**
+   * Refuses to start over keys or assertions stored unencrypted (run ENCRYPT_COMMAND once) or sealed with
+   * another key; then makes sure there is an active key and that it opens.
+   */
   async onApplicationBootstrap(): Promise<void> {
+    const refusal = plaintextRefusal(await countPlaintext(this.dataSource.manager, IDENTITY_SEALED_COLUMNS), ENCRYPT_COMMAND);
+    if (refusal) throw new Error(refusal);
     const created = await rotateSigningKey(this.dataSource.manager, this.secrets.box, this.config.brokerAssertionTtlSeconds, true);
-    if (created) {
-      this.logger.log(`Generated the first assertion signing key ${created.kid}${this.secrets.box.encrypts ? ' (stored encrypted)' : ''}`);
-    }
+    if (created) this.logger.log(`Generated the first assertion signing key ${created.kid} (stored encrypted)`);
+    await this.signingKey();
   }
 
   /** The key new assertions are signed with (one indexed read; the imported key is cached by kid). */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokerTool, completeAtRp, createBrokerPrincipal, signup, startIdentityEnv, type IdentityEnv } from './identity-support.js';
 import { mailTo } from './identity-support.js';
 import type { BrokerTestPrincipal } from '../../support/broker.js';
+import { SecretBox } from '../../../src/common/secrets/secret-box.js';
 
 describe('identity broker: signup receipts and self-reports', () => {
   let env: IdentityEnv;
@@ -75,7 +76,11 @@ describe('identity broker: signup receipts and self-reports', () => {
     const [key] = await env.t.sql<{ kid: string; private_jwk: string }>(
       `SELECT kid, private_jwk FROM identity_signing_key WHERE status = 'active'`,
     );
-    const brokerKey = await importJWK(JSON.parse(key.private_jwk) as JWK, 'ES256');
+    // Stored sealed: an attacker would need the key encryption key too (as the test has).
+    const brokerKey = await importJWK(
+      JSON.parse(new SecretBox(env.t.config.brokerKeyEncryptionKey!).open(key.private_jwk)) as JWK,
+      'ES256',
+    );
     const legacy = await new SignJWT({ assertion_jti: assertionJti, attestation_jti: attestationJti, account: 'acct_x' })
       .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'signup-receipt+jwt' })
       .setIssuer(env.rp.origin)
