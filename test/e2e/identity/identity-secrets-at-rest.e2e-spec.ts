@@ -98,6 +98,38 @@ describe('identity broker: keys and secrets are encrypted at rest', () => {
     await env.t.sql(`UPDATE identity_signing_key SET status = 'active', retired_at = NULL, publish_until = NULL`);
   });
 
+  it('whoever can write to the database but lacks the key cannot add a key of their own to the JWKS', async () => {
+    const jwks = async () =>
+      (JSON.parse((await env.t.inject({ method: 'GET', url: '/.well-known/jwks.json' })).body) as { keys: { kid: string }[] }).keys.map(
+        (k) => k.kid,
+      );
+    const genuine = await jwks();
+    expect(genuine.length).toBeGreaterThan(0);
+    const [active] = await env.t.sql<{ private_jwk: string }>(`SELECT private_jwk FROM identity_signing_key WHERE status = 'active'`);
+    const planted: string[] = [];
+    for (const privateJwk of [
+      `enc:v1:${Buffer.from('forged ciphertext without the key').toString('base64url')}`,
+      active.private_jwk, // a genuine sealed private key, beside the attacker's public key
+      async (jwk: object) => JSON.stringify(jwk), // the attacker's own private key, in plaintext
+    ]) {
+      const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+      const publicJwk = await exportJWK(publicKey);
+      const kid = await calculateJwkThumbprint(publicJwk);
+      const stored = typeof privateJwk === 'string' ? privateJwk : await privateJwk(await exportJWK(privateKey));
+      await env.t.sql(
+        `INSERT INTO identity_signing_key (kid, alg, public_jwk, private_jwk, status, retired_at, publish_until)
+         VALUES ($1, 'ES256', $2, $3, 'retired', now(), now() + interval '1 hour')`,
+        [kid, JSON.stringify({ ...publicJwk, kid, alg: 'ES256', use: 'sig' }), stored],
+      );
+      planted.push(kid);
+    }
+    try {
+      expect(await jwks()).toEqual(genuine);
+    } finally {
+      await env.t.sql(`DELETE FROM identity_signing_key WHERE kid = ANY($1)`, [planted]);
+    }
+  });
+
   it('a start with another key is refused too (a stored secret does not open)', async () => {
     const started = createTestApp({ databaseUrl: env.t.databaseUrl, env: { BROKER_KEY_ENCRYPTION_KEY: 'w'.repeat(40) } });
     await expect(started).rejects.toThrow(/could not be decrypted: BROKER_KEY_ENCRYPTION_KEY/);
