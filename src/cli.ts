@@ -8,8 +8,11 @@ import { createLogger } from './common/http/logger.js';
 import { ConfigError, loadConfig } from './config/app-config.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { runMigrationsLocked } from './database/migration-runner.js';
+import { resolveKeyEncryptionKey } from './common/secrets/key-file.js';
+import { COMMON_SEALED_COLUMNS, encryptPlaintext } from './common/secrets/sealed-columns.queries.js';
 import { SecretBox } from './common/secrets/secret-box.js';
 import { SigningKeyEntity } from './identity/entities/signing-key.entity.js';
+import { IDENTITY_SEALED_COLUMNS } from './identity/queries/sealed-columns.queries.js';
 import { rotateSigningKey } from './identity/services/signing-keys.js';
 
 const USAGE = `usage: npm run cli -- <command>
@@ -19,7 +22,16 @@ const USAGE = `usage: npm run cli -- <command>
   operator:revoke <id>      revoke an operator's token
   identity:rotate-key       rotate the broker's assertion signing key (the old one stays
                             published until its last assertion has expired)
-  identity:list-keys        list the assertion signing keys`;
+  identity:list-keys        list the assertion signing keys
+  secrets:encrypt           encrypt stored secrets and signing keys kept in plaintext (before
+                            encryption was always on), in one transaction; prints the counts`;
+
+/** The box of the configured key (BROKER_KEY_ENCRYPTION_KEY or the key file under DATA_DIR), for commands that seal. */
+function keyBox(config: ReturnType<typeof loadConfig>): SecretBox {
+  const resolved = resolveKeyEncryptionKey(config);
+  if (resolved.created) process.stderr.write(`Generated the key encryption key file ${resolved.file} (mode 0600).\n`);
+  return new SecretBox(resolved.key);
+}
 
 async function main(): Promise<number> {
   const [command, ...args] = process.argv.slice(2);
@@ -65,7 +77,7 @@ async function main(): Promise<number> {
         return 0;
       }
       case 'identity:rotate-key': {
-        const key = await rotateSigningKey(ds.manager, new SecretBox(config.brokerKeyEncryptionKey), config.brokerAssertionTtlSeconds);
+        const key = await rotateSigningKey(ds.manager, keyBox(config), config.brokerAssertionTtlSeconds);
         process.stdout.write(
           `New active signing key ${key!.kid} (${key!.alg}); the previous key stays in the JWKS until its assertions expired.\n`,
         );
@@ -77,6 +89,14 @@ async function main(): Promise<number> {
             `${k.kid}  ${k.alg}  ${k.status.padEnd(7)}  created ${k.createdAt.toISOString()}${k.publishUntil ? `  published until ${k.publishUntil.toISOString()}` : ''}\n`,
           );
         }
+        return 0;
+      }
+      case 'secrets:encrypt': {
+        const counts = await encryptPlaintext(ds.manager, keyBox(config), [...COMMON_SEALED_COLUMNS, ...IDENTITY_SEALED_COLUMNS]);
+        const total = counts.reduce((n, c) => n + c.rows, 0);
+        process.stdout.write(
+          `Encrypted ${total} row${total === 1 ? '' : 's'}: ${counts.map((c) => `${c.column} ${c.rows}`).join(', ')}.\n`,
+        );
         return 0;
       }
       default:

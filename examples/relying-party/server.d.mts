@@ -12,6 +12,8 @@ export interface RelyingPartyOptions {
   termsVersion?: string;
   scopes?: string[];
   trustedBrokers?: string[];
+  /** The audience the discovery document declares; default (and the only value the broker accepts): the origin. */
+  audience?: string;
   attestationLevel?: string;
   attestationTtlSeconds?: number;
   withAttestation?: boolean;
@@ -51,7 +53,9 @@ export interface RelyingParty {
       iss?: string;
       aud?: string;
       jti?: string;
-      exp?: number;
+      /** Seconds since the epoch; default 10 minutes after iat; null leaves exp out (the broker refuses that). */
+      exp?: number | null;
+      iat?: number;
     },
     options?: SignOptions,
   ): Promise<string>;

@@ -33,6 +33,7 @@ const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex')
  *   smtpUrl                  where confirmation mail goes, default smtp://127.0.0.1:2525
  *   mailFrom                 default no-reply@example-rp.localhost
  *   name, termsText, termsVersion, scopes, trustedBrokers
+ *   audience                 default the origin (tests: a hostile RP that declares another service's)
  *   attestationLevel         default 'domain'
  *   attestationTtlSeconds    default 86400
  *   withAttestation          default true (false: the discovery document carries none)
@@ -92,8 +93,9 @@ export async function startRelyingParty(options) {
       .setAudience(claims.aud ?? brokerIssuer)
       .setSubject(claims.sub)
       .setJti(claims.jti ?? randomUUID())
-      .setIssuedAt();
-    if (claims.exp !== undefined) receipt.setExpirationTime(claims.exp);
+      .setIssuedAt(claims.iat);
+    // The broker requires exp, at most one hour after iat (tests pass exp: null to leave it out).
+    if (claims.exp !== null) receipt.setExpirationTime(claims.exp ?? '10m');
     return receipt.sign(key);
   };
 
@@ -101,7 +103,8 @@ export async function startRelyingParty(options) {
     issuer: origin,
     name,
     provider_url: origin,
-    audience: `${origin}/agent-signup`,
+    // The broker mints assertions for this origin only (aud = origin); declaring another value is refused.
+    audience: options.audience ?? origin,
     terms: { url: `${origin}/terms`, version: termsVersion, text: termsText },
     endpoints: { agent_signup: `${origin}/agent-signup` },
     scopes,
@@ -148,7 +151,7 @@ export async function startRelyingParty(options) {
     try {
       ({ payload: claims } = await jwtVerify(jwt, brokerJwks, {
         issuer: brokerIssuer,
-        audience: `${origin}/agent-signup`,
+        audience: origin,
         typ: 'agent-assertion+jwt',
         algorithms: ['ES256', 'EdDSA'],
         requiredClaims: ['sub', 'jti', 'iat', 'exp', 'agent_email', 'tos'],

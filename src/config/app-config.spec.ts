@@ -23,7 +23,7 @@ describe('loadConfig', () => {
 
   it('derives PUBLIC_BASE_URL from PORT and trusts the host of PUBLIC_BASE_URL', () => {
     expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080');
-    const c = loadConfig({ PUBLIC_BASE_URL: 'https://agents.example.org/' });
+    const c = loadConfig({ PUBLIC_BASE_URL: 'https://agents.example.org/', BROKER_KEY_ENCRYPTION_KEY: 'k'.repeat(32) });
     expect(c.publicBaseUrl).toBe('https://agents.example.org');
     expect(c.allowedHosts).toContain('agents.example.org');
     expect(c.allowedOrigins).toContain('https://agents.example.org');
@@ -55,6 +55,8 @@ describe('loadConfig', () => {
     [{ OPERATOR_BOOTSTRAP_TOKEN: 'secret-token-without-prefix' }, 'OPERATOR_BOOTSTRAP_TOKEN'],
     [{ OPERATOR_BOOTSTRAP_TOKEN: 'mco_sixteen_chars_xx' }, 'OPERATOR_BOOTSTRAP_TOKEN'],
     [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
+    [{ PUBLIC_BASE_URL: 'https://agents.example.org' }, 'BROKER_KEY_ENCRYPTION_KEY'],
+    [{ PUBLIC_BASE_URL: 'https://agents.example.org', BROKER_KEY_ENCRYPTION_KEY: 'too-short' }, 'BROKER_KEY_ENCRYPTION_KEY'],
   ])('refuses %o with one line naming %s', (env, variable) => {
     let error: unknown;
     try {
@@ -68,6 +70,15 @@ describe('loadConfig', () => {
     expect(message).not.toContain('\n');
     // The value of a secret must never be echoed back.
     if (variable === 'OPERATOR_BOOTSTRAP_TOKEN') expect(message).not.toContain('secret-token');
+  });
+
+  it('an https PUBLIC_BASE_URL needs BROKER_KEY_ENCRYPTION_KEY; a local http one may go without (a key file is generated)', () => {
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'https://agents.example.org' })).toThrow(
+      /^Invalid configuration: BROKER_KEY_ENCRYPTION_KEY must be set when PUBLIC_BASE_URL is https/,
+    );
+    const key = 'k'.repeat(40);
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://agents.example.org', BROKER_KEY_ENCRYPTION_KEY: key }).brokerKeyEncryptionKey).toBe(key);
+    expect(loadConfig({ PUBLIC_BASE_URL: 'http://localhost:3000' }).brokerKeyEncryptionKey).toBeUndefined();
   });
 
   it('describes a database URL without its password', () => {

@@ -120,6 +120,10 @@ class EnvironmentVariables {
 /** A configuration problem that stops boot; its message is one line naming the variable. */
 export class ConfigError extends Error {}
 
+/** A public (https) deployment must bring its own key: a generated key file would sit beside the database it protects. */
+export const MISSING_KEY_ENCRYPTION_KEY =
+  'Invalid configuration: BROKER_KEY_ENCRYPTION_KEY must be set when PUBLIC_BASE_URL is https (32+ random characters; it encrypts the stored signing keys and secrets)';
+
 /** The validated, typed configuration. The single DI token for configuration. */
 export class AppConfig {
   port!: number;
@@ -163,7 +167,10 @@ export class AppConfig {
   dmvMailDailyCapPerDomain!: number;
   /** DMV verification emails in total per 24 hours, all instances together. */
   dmvMailDailyCapTotal!: number;
-  /** Encrypts stored private keys and secrets (AES-256-GCM) when set. */
+  /**
+   * Encrypts stored private keys and secrets (AES-256-GCM). Required with an https PUBLIC_BASE_URL;
+   * otherwise, when unset, a generated key file under DATA_DIR is used (common/secrets/key-file.ts).
+   */
   brokerKeyEncryptionKey?: string;
   /** Tests and local development only: CIMD documents may be fetched from loopback over http. */
   oauthCimdAllowLoopback!: boolean;
@@ -331,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
 
   const publicBaseUrl = trimTrailing(raw.PUBLIC_BASE_URL ?? `http://localhost:${port}`, '/');
+  if (publicBaseUrl.startsWith('https:') && raw.BROKER_KEY_ENCRYPTION_KEY === undefined) throw new ConfigError(MISSING_KEY_ENCRYPTION_KEY);
   const publicHost = new URL(publicBaseUrl).host.toLowerCase();
   const publicHostname = new URL(publicBaseUrl).hostname.toLowerCase();
   const mailDomain = (raw.MAIL_DOMAIN ?? 'agents.localhost').toLowerCase();

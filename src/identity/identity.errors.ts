@@ -35,6 +35,8 @@ export const identityError = defineErrors({
   tos_mismatch: { status: 409 },
   /** The discovery document is there but unusable: a retry will not help. */
   rp_discovery_failed: { status: 422 },
+  /** The discovery document declares an audience other than its own origin (an assertion replayable elsewhere). */
+  rp_audience_mismatch: { status: 422, retryable: false },
   rp_broker_unavailable: { status: 502, retryable: true },
   ledger_email_failed: { status: 502, retryable: true },
 });
@@ -88,6 +90,14 @@ export const identityErrors = {
           {},
           'relying-party-guide',
         ),
+  rpAudienceMismatch: (message: string) =>
+    brokerError(
+      'rp_audience_mismatch',
+      message,
+      'Do not retry; nothing was minted or recorded. The service must declare its own origin as "audience" (or leave it out).',
+      {},
+      'relying-party-guide',
+    ),
   tosMismatch: (expectedSha: string, gotSha: string) =>
     brokerError(
       'tos_mismatch',

@@ -2,6 +2,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Test, type TestingModuleBuilder } from '@nestjs/testing';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { AppModule } from '../../src/app.module.js';
 import { configureApp, createFastifyAdapter } from '../../src/app.setup.js';
@@ -37,7 +38,13 @@ export interface TestAppOptions {
   databaseUrl?: string;
 }
 
-/** The configuration tests run with: quiet logs, no demo seed, a free port and its base URL. */
+/**
+ * The key that encrypts stored secrets in every test app of this process (generated per run, so no
+ * test can depend on a fixed key); tests that spawn the CLI on the same database pass it along.
+ */
+export const TEST_KEY_ENCRYPTION_KEY = randomBytes(32).toString('base64url');
+
+/** The configuration tests run with: quiet logs, no demo seed, a free port and its base URL, encryption at rest. */
 export async function testConfig(databaseUrl: string, env: TestAppOptions['env'] = {}): Promise<AppConfig> {
   const port = env.PORT ? Number(env.PORT) : await findFreePort();
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>;
@@ -49,6 +56,7 @@ export async function testConfig(databaseUrl: string, env: TestAppOptions['env']
     SEED_DEMO: 'false',
     SMTP_PORT: '0',
     DATA_DIR: '/tmp/agentry-test-data',
+    BROKER_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
     ...clean,
     DATABASE_URL: databaseUrl,
   });

@@ -1,20 +1,34 @@
+import { Logger } from '@nestjs/common';
 import type { LookupFunction } from 'node:net';
 import http from 'node:http';
 import https from 'node:https';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 
+/**
+ * The one answer for every failure before an HTTP response arrives — a refused or closed port, a
+ * timeout, a TLS failure, a reset, an unknown name, an address that is not allowed. Callers are often
+ * unauthenticated (CIMD) or other parties' agents (relying-party discovery): telling those cases
+ * apart would make every outbound fetch a port and network scanner. The cause is logged server-side.
+ */
+export const UNREACHABLE_MESSAGE = 'the server could not be reached (a public https server on port 443 is required)';
+
 /** Why an outbound fetch was refused or failed; the message is safe to show to the caller. */
 export class SafeFetchError extends Error {
   constructor(
-    readonly reason:
-      'url_not_allowed' | 'address_not_allowed' | 'timeout' | 'too_large' | 'redirect' | 'http_status' | 'network' | 'not_json',
+    readonly reason: 'url_not_allowed' | 'unreachable' | 'too_large' | 'redirect' | 'http_status' | 'not_json',
     message: string,
     readonly status?: number,
+    /** Server-side only (logs): what really happened, e.g. ECONNREFUSED. Never shown to the caller. */
+    readonly detail?: string,
   ) {
     super(message);
     this.name = 'SafeFetchError';
   }
 }
+
+/** The only port fetched besides an explicit allowlist (and loopback, for tests, with the switch on). */
+export const DEFAULT_HTTPS_PORT = 443;
+const logger = new Logger('SafeFetch');
 
 export interface SafeFetchOptions {
   /** Largest body read, in bytes (enforced while streaming). */
@@ -30,6 +44,8 @@ export interface SafeFetchOptions {
   lookup?: LookupFunction;
   /** Sent as Accept. */
   accept?: string;
+  /** Ports fetched besides 443 (an explicit allowlist; empty by default). */
+  allowedPorts?: readonly number[];
 }
 
 export interface SafeFetchResult {
@@ -58,8 +74,11 @@ function agentFor(protocol: 'http:' | 'https:', allowLoopback: boolean): http.Ag
   return agent;
 }
 
-/** Checks the URL's form: https (or loopback http when allowed), no credentials, a host. */
-export function checkOutboundUrl(raw: string, allowLoopback = false): URL {
+/**
+ * Checks the URL's form: https on port 443 (or a port of `allowedPorts`), no credentials, a host. With
+ * `allowLoopback` (tests and local development), loopback hosts are also allowed over http and on any port.
+ */
+export function checkOutboundUrl(raw: string, allowLoopback = false, allowedPorts: readonly number[] = []): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -68,10 +87,21 @@ export function checkOutboundUrl(raw: string, allowLoopback = false): URL {
   }
   if (url.username || url.password) throw new SafeFetchError('url_not_allowed', 'URLs with credentials are not fetched');
   if (url.hash) throw new SafeFetchError('url_not_allowed', 'URLs with a fragment are not fetched');
-  if (url.protocol === 'https:') return url;
   const loopbackHost = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
-  if (url.protocol === 'http:' && allowLoopback && loopbackHost) return url;
-  throw new SafeFetchError('url_not_allowed', 'only https URLs are fetched');
+  if (allowLoopback && loopbackHost && (url.protocol === 'http:' || url.protocol === 'https:')) return url;
+  if (url.protocol !== 'https:') throw new SafeFetchError('url_not_allowed', 'only https URLs are fetched');
+  // url.port is '' for the scheme's default (443).
+  const port = url.port === '' ? DEFAULT_HTTPS_PORT : Number(url.port);
+  if (port !== DEFAULT_HTTPS_PORT && !allowedPorts.includes(port)) {
+    throw new SafeFetchError('url_not_allowed', 'only https URLs on port 443 are fetched');
+  }
+  return url;
+}
+
+/** The generic failure for the caller; the cause goes to the log (origin only: no path, query or credentials). */
+function unreachable(url: URL, detail: string): SafeFetchError {
+  logger.warn(`Outbound fetch to ${url.origin} failed: ${detail}`);
+  return new SafeFetchError('unreachable', UNREACHABLE_MESSAGE, undefined, detail);
 }
 
 /**
@@ -81,7 +111,7 @@ export function checkOutboundUrl(raw: string, allowLoopback = false): URL {
  * the whole request has a deadline. Errors are never cached by this layer.
  */
 export function safeFetch(raw: string, options: SafeFetchOptions): Promise<SafeFetchResult> {
-  const url = checkOutboundUrl(raw, options.allowLoopback);
+  const url = checkOutboundUrl(raw, options.allowLoopback, options.allowedPorts);
   const protocol = url.protocol as 'http:' | 'https:';
   const client = protocol === 'https:' ? https : http;
   return new Promise<SafeFetchResult>((resolve, reject) => {
@@ -127,23 +157,25 @@ export function safeFetch(raw: string, options: SafeFetchOptions): Promise<SafeF
           chunks.push(chunk);
         });
         response.on('end', () => finish(undefined, { status, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
-        response.on('error', () => finish(new SafeFetchError('network', 'the connection failed while reading')));
+        response.on('error', (error: NodeJS.ErrnoException) => finish(unreachable(url, `reading the answer: ${describe(error)}`)));
       },
     );
     const timer = setTimeout(() => {
-      finish(new SafeFetchError('timeout', `no complete answer within ${options.timeoutMs} ms`));
+      finish(unreachable(url, `no complete answer within ${options.timeoutMs} ms`));
       request.destroy();
     }, options.timeoutMs);
-    request.on('error', (error: Error) => {
-      const message = error.message ?? '';
-      if (/is not allowed/.test(message)) {
-        finish(
-          new SafeFetchError('address_not_allowed', 'the host resolves to an address that is not allowed (private, loopback or reserved)'),
-        );
-      } else finish(new SafeFetchError('network', 'the host could not be reached'));
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      // request-filtering-agent refuses private, loopback, link-local and reserved addresses with "… is not allowed".
+      const refused = /is not allowed/.test(error.message ?? '');
+      finish(unreachable(url, refused ? 'the address is not allowed (private, loopback or reserved)' : describe(error)));
     });
     request.end();
   });
+}
+
+/** An error code (ECONNREFUSED, ETIMEDOUT, CERT_HAS_EXPIRED, …) for the log; never a body or header. */
+function describe(error: NodeJS.ErrnoException): string {
+  return (error.code ?? error.name ?? 'error').slice(0, 60);
 }
 
 /** safeFetch for a JSON object answered with 200. */

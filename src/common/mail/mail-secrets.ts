@@ -51,8 +51,8 @@ export function redactContent(content: MailContent, secrets: readonly string[]):
 
 /**
  * Seals and opens message content under a key of its own (`outbound-mail`, an app secret shared by
- * every instance and itself encrypted at rest when BROKER_KEY_ENCRYPTION_KEY is set), so the sealed
- * copy is ciphertext whether or not that variable is set.
+ * every instance and itself encrypted at rest under the key encryption key), so the sealed copy is
+ * ciphertext under two keys.
  */
 export class MailSealer {
   constructor(private readonly secrets: SecretsService) {}

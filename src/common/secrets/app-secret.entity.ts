@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 /**
  * Secrets the service generates for itself on first start (e.g. the key of IP hashes), shared by
- * every instance through the database. Encrypted at rest when BROKER_KEY_ENCRYPTION_KEY is set.
+ * every instance through the database. Always encrypted at rest (SecretBox; plaintext rows are refused).
  */
 @Entity({ name: 'app_secret' })
 export class AppSecretEntity {

@@ -1,25 +1,45 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHmac, randomBytes } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
 import { AppSecretEntity } from './app-secret.entity.js';
-import { SecretBox } from './secret-box.js';
+import { resolveKeyEncryptionKey } from './key-file.js';
+import { ENCRYPT_COMMAND, SecretBox } from './secret-box.js';
+import { COMMON_SEALED_COLUMNS, countPlaintext, plaintextRefusal } from './sealed-columns.queries.js';
 
 /**
  * Named random secrets generated once and shared by every instance through the database, plus
- * the box that encrypts stored private material. Values are cached per instance after first read.
+ * the box that encrypts stored private material — always: under BROKER_KEY_ENCRYPTION_KEY, or the
+ * key file a local installation generates under DATA_DIR. Values are cached per instance after first read.
  */
 @Injectable()
-export class SecretsService {
+export class SecretsService implements OnApplicationBootstrap {
   readonly box: SecretBox;
+  private readonly logger = new Logger('Secrets');
   private readonly cache = new Map<string, Promise<Buffer>>();
 
   constructor(
     config: AppConfig,
     @InjectRepository(AppSecretEntity) private readonly secrets: Repository<AppSecretEntity>,
   ) {
-    this.box = new SecretBox(config.brokerKeyEncryptionKey);
+    const resolved = resolveKeyEncryptionKey(config);
+    this.box = new SecretBox(resolved.key);
+    if (resolved.created) {
+      this.logger.log(`Generated the key that encrypts stored secrets: ${resolved.file} (mode 0600); back it up apart from the database`);
+    } else if (resolved.source === 'file') {
+      this.logger.log(`Stored secrets are encrypted with the key file ${resolved.file}`);
+    }
+  }
+
+  /**
+   * Refuses to start over secrets stored unencrypted (before encryption was always on) or sealed with
+   * another key: either would otherwise fail later, request by request.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    const refusal = plaintextRefusal(await countPlaintext(this.secrets.manager, COMMON_SEALED_COLUMNS), ENCRYPT_COMMAND);
+    if (refusal) throw new Error(refusal);
+    for (const row of await this.secrets.find({ take: 100 })) this.box.open(row.value);
   }
 
   /** A 32-byte secret by name, created on first use (concurrent first uses agree on one value). */

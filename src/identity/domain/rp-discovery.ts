@@ -5,6 +5,10 @@ export interface RpDiscovery {
   issuer: string;
   name: string;
   provider_url: string | null;
+  /**
+   * What the document declares as `audience` (absent: its issuer). Assertions are only ever minted for
+   * the origin the document speaks for; {@link audienceProblem} refuses any other declaration.
+   */
   audience: string;
   terms: { url: string; version: string; text: string };
   endpoints: { agent_signup: string };
@@ -37,7 +41,7 @@ export function parseDiscovery(json: unknown, origin: string | undefined): RpDis
   }
   if (!str(d.name, 200)) return 'name is missing';
   if (d.provider_url !== undefined && d.provider_url !== null && !str(d.provider_url, 2000)) return 'provider_url must be a URL';
-  if (!str(d.audience, 500)) return 'audience is missing';
+  if (d.audience !== undefined && d.audience !== null && !str(d.audience, 500)) return 'audience must be a string (your origin)';
   const terms = d.terms as Record<string, unknown> | undefined;
   if (!terms || typeof terms !== 'object') return 'terms is missing';
   if (!str(terms.url, 2000) || !str(terms.version, 100) || !str(terms.text, 60_000)) return 'terms needs url, version and text';
@@ -60,13 +64,35 @@ export function parseDiscovery(json: unknown, origin: string | undefined): RpDis
     issuer: issuerOrigin,
     name: d.name,
     provider_url: (d.provider_url as string | undefined) ?? null,
-    audience: d.audience,
+    audience: typeof d.audience === 'string' ? d.audience : issuerOrigin,
     terms: { url: terms.url, version: terms.version, text: terms.text },
     endpoints: { agent_signup: signupUrl.toString() },
     scopes: scopes as string[],
     ...(d.trusted_brokers ? { trusted_brokers: (d.trusted_brokers as string[]).map((b) => trimTrailing(b, '/')) } : {}),
     ...(typeof d.attestation === 'string' ? { attestation: d.attestation } : {}),
   };
+}
+
+/**
+ * The assertion audience is the relying party's origin, the one the discovery document was fetched
+ * from (or, for an agent-supplied document, its issuer). A document that declares anything else —
+ * another service's origin (an assertion it could replay there), a path, a query — is refused.
+ * Returns the problem as text, or null when the declared audience is the origin itself.
+ */
+export function audienceProblem(declared: string, origin: string): string | null {
+  let url: URL | undefined;
+  try {
+    url = new URL(declared);
+  } catch {
+    url = undefined;
+  }
+  const bare = url !== undefined && (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash && !url.username;
+  if (url?.origin === origin && bare) return null;
+  const shown = declared.slice(0, 200);
+  if (url && url.origin !== origin) {
+    return `The service at ${origin} declares audience ${shown}, another origin; an assertion is only minted for the origin the discovery document comes from.`;
+  }
+  return `The service at ${origin} declares audience ${shown}; the audience must be exactly its origin (${origin}).`;
 }
 
 /** Terms compare byte for byte after CRLF and CR become LF. */

@@ -1,8 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * A key the broker signs identity assertions with. The private JWK is stored encrypted
- * (AES-256-GCM) when BROKER_KEY_ENCRYPTION_KEY is set; `privateJwk` then holds `enc:v1:…`.
+ * A key the broker signs identity assertions with. The private JWK is always stored encrypted
+ * (AES-256-GCM, `enc:v1:…`); a plaintext row is refused (npm run cli -- secrets:encrypt).
  * A retired key stays published until `publishUntil` (its last assertion's expiry).
  */
 @Entity({ name: 'identity_signing_key' })

@@ -18,6 +18,14 @@ export interface MintedAssertion {
   claims: AssertionClaims;
 }
 
+function safeOrigin(value: string): string | null {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
 export const sha256Hex = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 
 /** Mints the broker's identity assertions (ES256, typ agent-assertion+jwt, kid published in the JWKS). */
@@ -43,6 +51,9 @@ export class AssertionMinter {
     scopes: string[];
     tos: { version: string; sha256: string };
   }): Promise<MintedAssertion> {
+    // The audience is a relying party's origin (scheme, host, port), never a path or another value a
+    // discovery document chose: an assertion must not be replayable at any other service.
+    if (safeOrigin(input.audience) !== input.audience) throw new Error('An assertion audience must be an origin');
     const key = await this.keys.signingKey();
     const iat = Math.floor(Date.now() / 1000);
     const claims: AssertionClaims = {

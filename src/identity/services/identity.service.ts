@@ -68,8 +68,8 @@ export class IdentityService {
 
   /**
    * identity_signup: the broker fetches the RP's discovery itself.
-   * @throws agent_revoked, discovery_source_not_allowed, rp_discovery_failed, tos_mismatch, rp_blocked, rp_unverified,
-   * rp_broker_untrusted, rp_attestation_invalid, rp_attestation_expired, rp_broker_unavailable, ledger_email_failed
+   * @throws agent_revoked, discovery_source_not_allowed, rp_discovery_failed, rp_audience_mismatch, tos_mismatch, rp_blocked,
+   * rp_unverified, rp_broker_untrusted, rp_attestation_invalid, rp_attestation_expired, rp_broker_unavailable, ledger_email_failed
    */
   async signup(
     principal: AgentPrincipal,

@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { SafeFetchError } from '../../common/http/safe-fetch.js';
 import { AppConfig } from '../../config/app-config.js';
 import { decidePolicy } from '../domain/rp-policy.js';
-import { DISCOVERY_PATH, parseDiscovery, type RpDiscovery } from '../domain/rp-discovery.js';
+import { audienceProblem, DISCOVERY_PATH, parseDiscovery, type RpDiscovery } from '../domain/rp-discovery.js';
 import type { DiscoverySource } from '../entities/acceptance.entity.js';
 import { RpVerificationEntity } from '../entities/rp-verification.entity.js';
 import { identityErrors } from '../identity.errors.js';
@@ -53,7 +53,7 @@ export class RelyingParties {
     @InjectRepository(RpVerificationEntity) private readonly verifications: Repository<RpVerificationEntity>,
   ) {}
 
-  /** @throws rp_blocked, rp_discovery_failed, and the policy refusals (rp_unverified, rp_broker_untrusted, rp_attestation_invalid, rp_attestation_expired, rp_broker_unavailable) */
+  /** @throws rp_blocked, rp_discovery_failed, rp_audience_mismatch, and the policy refusals (rp_unverified, rp_broker_untrusted, rp_attestation_invalid, rp_attestation_expired, rp_broker_unavailable) */
   async resolve(
     agent: { id: string; owner_id: string },
     input: DiscoveryInput,
@@ -75,6 +75,10 @@ export class RelyingParties {
       effective = await this.unlessBlocked(agent.owner_id, origin);
       discovery = await this.fetchDiscovery(url, origin);
     }
+    // Whatever the policy: an assertion for another origin's audience could be replayed there.
+    const audience = audienceProblem(discovery.audience, origin);
+    if (audience) throw identityErrors.rpAudienceMismatch(audience);
+    discovery = { ...discovery, audience: origin };
     beforePolicy(discovery);
 
     let check: Omit<RpVerificationEntity, 'id' | 'agentId' | 'ownerId' | 'serviceOrigin' | 'policy' | 'allowed' | 'source' | 'checkedAt'>;

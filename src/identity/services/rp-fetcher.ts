@@ -11,8 +11,9 @@ export const FETCH_TIMEOUT_MS = 5000;
 
 /**
  * Every outbound request of the identity broker (RP discovery documents, authority JWKS) goes
- * through here: https only (loopback http only with BROKER_RP_ALLOW_LOOPBACK), addresses checked at
- * connect time, no redirects, ≤ 64 KB, ≤ 5 s.
+ * through here: https on port 443 only (loopback http on any port only with BROKER_RP_ALLOW_LOOPBACK),
+ * addresses checked at connect time, no redirects, ≤ 64 KB, ≤ 5 s; every connection-level failure is
+ * the same generic answer (safe-fetch.ts), its cause logged.
  */
 @Injectable()
 export class RpFetcher {
@@ -39,5 +40,5 @@ export class RpFetcher {
 /** Failures worth retrying (the other side may come back); the rest are the URL's or document's fault. */
 export function isTransientFetchError(error: unknown): boolean {
   if (!(error instanceof SafeFetchError)) return true;
-  return error.reason === 'timeout' || error.reason === 'network' || (error.reason === 'http_status' && (error.status ?? 0) >= 500);
+  return error.reason === 'unreachable' || (error.reason === 'http_status' && (error.status ?? 0) >= 500);
 }

@@ -2,11 +2,13 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { InjectDataSource } from '@nestjs/typeorm';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { SecretBox } from '../../common/secrets/secret-box.js';
+import { ENCRYPT_COMMAND, type SecretBox } from '../../common/secrets/secret-box.js';
+import { countPlaintext, plaintextRefusal } from '../../common/secrets/sealed-columns.queries.js';
 import { SecretsService } from '../../common/secrets/secrets.service.js';
 import { AppConfig } from '../../config/app-config.js';
 import { SigningKeyEntity } from '../entities/signing-key.entity.js';
 import { SIGNING_KEY_LOCK_SQL } from '../queries/locks.queries.js';
+import { IDENTITY_SEALED_COLUMNS } from '../queries/sealed-columns.queries.js';
 
 export const ASSERTION_ALG = 'ES256';
 /** How long an RP may cache our JWKS (the Cache-Control we send) plus jose's default cache. */
@@ -79,6 +81,7 @@ export async function rotateSigningKey(
 export class SigningKeys implements OnApplicationBootstrap {
   private readonly logger = new Logger('SigningKeys');
   private readonly imported = new Map<string, CryptoKey>();
+  private readonly genuine = new Map<string, boolean>();
 
   constructor(
     private readonly config: AppConfig,
@@ -86,11 +89,16 @@ export class SigningKeys implements OnApplicationBootstrap {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
+  /**
+   * Refuses to start over keys or assertions stored unencrypted (run ENCRYPT_COMMAND once) or sealed with
+   * another key; then makes sure there is an active key and that it opens.
+   */
   async onApplicationBootstrap(): Promise<void> {
+    const refusal = plaintextRefusal(await countPlaintext(this.dataSource.manager, IDENTITY_SEALED_COLUMNS), ENCRYPT_COMMAND);
+    if (refusal) throw new Error(refusal);
     const created = await rotateSigningKey(this.dataSource.manager, this.secrets.box, this.config.brokerAssertionTtlSeconds, true);
-    if (created) {
-      this.logger.log(`Generated the first assertion signing key ${created.kid}${this.secrets.box.encrypts ? ' (stored encrypted)' : ''}`);
-    }
+    if (created) this.logger.log(`Generated the first assertion signing key ${created.kid} (stored encrypted)`);
+    await this.signingKey();
   }
 
   /** The key new assertions are signed with (one indexed read; the imported key is cached by kid). */
@@ -111,7 +119,11 @@ export class SigningKeys implements OnApplicationBootstrap {
     return { kid: row.kid, alg: row.alg, key };
   }
 
-  /** Every key an RP may need: the active one and retired ones still within their publication window. */
+  /**
+   * Every key an RP may need: the active one and retired ones still within their publication window —
+   * only keys whose sealed private half opens with our key and matches the published half, so that
+   * whoever can write to the database but lacks the key encryption key cannot add a key of their own.
+   */
   async jwks(): Promise<{ keys: JWK[] }> {
     const rows: SigningKeyEntity[] = await this.dataSource
       .getRepository(SigningKeyEntity)
@@ -119,7 +131,35 @@ export class SigningKeys implements OnApplicationBootstrap {
       .where(`k.status = 'active' OR k.publish_until > now()`)
       .orderBy('k.created_at', 'DESC')
       .getMany();
-    return { keys: rows.map((r) => r.publicJwk as JWK) };
+    const keys: JWK[] = [];
+    for (const row of rows) if (await this.isGenuine(row)) keys.push(row.publicJwk as JWK);
+    return { keys };
+  }
+
+  /** The row's sealed private JWK opens and is the private half of its public JWK and kid (cached per row content). */
+  private async isGenuine(row: SigningKeyEntity): Promise<boolean> {
+    const cacheKey = `${row.kid}:${row.privateJwk}:${JSON.stringify(row.publicJwk)}`;
+    const known = this.genuine.get(cacheKey);
+    if (known !== undefined) return known;
+    let ok: boolean;
+    try {
+      const priv = JSON.parse(this.secrets.box.open(row.privateJwk)) as JWK;
+      const pub = row.publicJwk as JWK;
+      ok =
+        priv.kty === pub.kty &&
+        priv.crv === pub.crv &&
+        priv.x === pub.x &&
+        priv.y === pub.y &&
+        typeof priv.d === 'string' &&
+        (await calculateJwkThumbprint({ kty: pub.kty, crv: pub.crv, x: pub.x, y: pub.y } as JWK)) === row.kid &&
+        pub.kid === row.kid;
+    } catch {
+      ok = false;
+    }
+    if (!ok) this.logger.error(`Signing key ${row.kid} is not published: its stored private key does not open or does not match it`);
+    if (this.genuine.size > 100) this.genuine.clear();
+    this.genuine.set(cacheKey, ok);
+    return ok;
   }
 
   /** Whether a kid is (or was) one of ours: receipts signed by the broker itself are refused. */

@@ -106,17 +106,7 @@ export class SignupFlow {
     const scopes = [...d.scopes];
     const kind = input.via === 'identity_prove' ? 'prove' : 'signup';
     const requestKey = sha256Hex(
-      JSON.stringify([
-        agent.id,
-        kind,
-        rp.origin,
-        d.audience,
-        d.endpoints.agent_signup,
-        termsSha256,
-        d.terms.version,
-        [...scopes].sort(),
-        rp.source,
-      ]),
+      JSON.stringify([agent.id, kind, rp.origin, d.endpoints.agent_signup, termsSha256, d.terms.version, [...scopes].sort(), rp.source]),
     );
 
     const { acceptance, reused } = await this.dataSource.transaction(async (tx) => {
@@ -133,7 +123,8 @@ export class SignupFlow {
       const minted = await this.minter.mint({
         agentId: agent.id,
         agentEmail: agent.inbox_address,
-        audience: d.audience,
+        // The origin the discovery document speaks for, never a value the document chose.
+        audience: rp.origin,
         scopes,
         tos: { version: d.terms.version, sha256: termsSha256 },
       });
@@ -142,7 +133,7 @@ export class SignupFlow {
           agentId: agent.id,
           ownerId: agent.owner_id,
           serviceOrigin: rp.origin,
-          audience: d.audience,
+          audience: rp.origin,
           providerName: d.name,
           providerUrl: d.provider_url,
           termsUrl: d.terms.url,

@@ -12,6 +12,8 @@ import { SigningKeys } from './signing-keys.js';
 import type { AgentView, RecordSignupInput, SignupRecordView } from '../identity.types.js';
 
 export const RECEIPT_TYP = 'signup-receipt+jwt';
+/** A receipt must say when it expires, at most this long after it was issued (docs/site/broker-relying-parties.md). */
+export const RECEIPT_MAX_LIFETIME_SECONDS = 3600;
 
 const HANDOFF =
   "Recorded. Hand off to your human owner: tell them which service you signed up to and with which account. The broker never saw the service's credentials; keep any you received safe.";
@@ -93,12 +95,23 @@ export class SignupProofs {
         audience: this.config.publicBaseUrl,
         typ: RECEIPT_TYP,
         algorithms: RP_ALGORITHMS,
-        requiredClaims: ['jti', 'iat', 'sub', 'account'],
+        requiredClaims: ['jti', 'iat', 'exp', 'sub', 'account'],
         clockTolerance: 30,
       }));
     } catch (error) {
+      if (error instanceof joseErrors.JWTClaimValidationFailed && error.claim === 'exp' && error.reason === 'missing') {
+        throw identityErrors.signupTokenInvalid(
+          `it has no exp claim; a receipt must expire at most ${RECEIPT_MAX_LIFETIME_SECONDS} seconds after its iat`,
+        );
+      }
       if (error instanceof joseErrors.JOSEError) throw identityErrors.signupTokenInvalid(`${error.code}: ${error.message}`);
       throw error;
+    }
+    // A receipt that never (or only in years) expires outlives any key rotation the RP may need.
+    if (payload.exp! - payload.iat! > RECEIPT_MAX_LIFETIME_SECONDS || payload.iat! > Math.floor(Date.now() / 1000) + 30) {
+      throw identityErrors.signupTokenInvalid(
+        `its lifetime is too long: exp must be at most ${RECEIPT_MAX_LIFETIME_SECONDS} seconds after iat, and iat not in the future`,
+      );
     }
     if (payload.sub !== agent.id) throw identityErrors.signupTokenOwnershipMismatch('The receipt was issued to another agent (sub).');
     if (typeof payload.account !== 'string' || payload.account.length === 0 || payload.account.length > 300) {

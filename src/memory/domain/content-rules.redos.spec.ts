@@ -73,6 +73,11 @@ const FRAGMENTS = [
   'aws_secret_access_key=',
   'https://hooks.slack.com/services/',
   'postgres://u:p@',
+  'redis://:',
+  'a://',
+  'a+b.c-d:',
+  ':@',
+  '://:',
   '\u00a0',
   'ｅｙＪ',
   '\u2028',
@@ -129,6 +134,20 @@ describe('content rules are linear-time (ReDoS)', () => {
     expect(timed(() => validateMessageInput({ ...ok, body: 'eyJ-'.repeat(4000) }))).toBeLessThan(BUDGET_MS);
     expect(timed(() => detectPromptInjection(`x${'\n'.repeat(16_000)}x`))).toBeLessThan(BUDGET_MS);
     expect(timed(() => detectPromptInjection(`![${'!['.repeat(8000)}`))).toBeLessThan(BUDGET_MS);
+  });
+
+  it('the URI credential rule scans long scheme runs, colon runs and repeated authorities once', () => {
+    for (const attack of [
+      'a'.repeat(BODY_MAX_LENGTH),
+      'a+'.repeat(BODY_MAX_LENGTH / 2),
+      `a://${':'.repeat(BODY_MAX_LENGTH)}`,
+      `a://${'x'.repeat(BODY_MAX_LENGTH)}`,
+      'a://:'.repeat(BODY_MAX_LENGTH / 5),
+      'a://x:y'.repeat(BODY_MAX_LENGTH / 7),
+      `redis://:${'p:'.repeat(BODY_MAX_LENGTH / 2)}`,
+    ]) {
+      expect(timed(() => scanForSecrets(attack))).toBeLessThan(BUDGET_MS);
+    }
   });
 
   it('validateMessageInput stays fast on adversarial bodies and titles', () => {

@@ -19,7 +19,8 @@ export type SecretKind =
   | 'openai_key'
   | 'stripe_key'
   | 'jwt'
-  | 'service_token';
+  | 'service_token'
+  | 'uri_credentials';
 
 interface SecretRule {
   kind: SecretKind;
@@ -62,6 +63,14 @@ const looksRandom = (part: string): boolean => {
   return /[0-9]/.test(part) || upper / (upper + lower) >= 0.3;
 };
 
+/**
+ * A password in a URI's userinfo is a placeholder, not a credential, only when it is visibly one: a template
+ * variable (`${DB_PASSWORD}`, `{{password}}`, `{password}`, `<password>`, `$PASSWORD`, `%PASSWORD%`) or a
+ * redaction (`***`, `xxxx`, `...`). Words such as `secret` or `password` are refused: they are passwords too.
+ */
+const URI_PASSWORD_PLACEHOLDER = /^(?:\$\{[^}]*\}|\{\{?[^}]*\}\}?|<[^>]*>|\$[A-Za-z_]\w*|%[A-Za-z_]\w*%|\*+|x+|X+|\.{3}|\u2026)$/;
+const notUriPlaceholder = (password: string): boolean => !URI_PASSWORD_PLACEHOLDER.test(password);
+
 /** Ordered from most to least specific: the first kind found is reported. */
 const SECRET_RULES: readonly SecretRule[] = [
   { kind: 'private_key', pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g },
@@ -97,6 +106,15 @@ const SECRET_RULES: readonly SecretRule[] = [
     group: 2,
   },
   { kind: 'service_token', pattern: /\b(?:arc|mca|mco)_([A-Za-z0-9_-]{20,})/g, accept: looksRandom },
+  {
+    kind: 'uri_credentials',
+    // scheme://[user]:password@ in a URI of any scheme (redis, amqp, mongodb+srv, ftp, https, …): the userinfo
+    // ends at the first '/', '?', '#' or '@' (RFC 3986 §3.2.1), so `https://example.com/a:b@c` carries none.
+    // The scheme starts only where a run of scheme characters starts (the lookbehind), so a long run is
+    // scanned once, not once per character; every part is a character class that the next literal excludes.
+    pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#@:]*:([^\s/?#@]+)@/g,
+    accept: notUriPlaceholder,
+  },
 ];
 
 /** The refusal text for a credential found in a field: names the kind, never the value. */

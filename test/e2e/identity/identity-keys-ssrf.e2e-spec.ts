@@ -3,10 +3,12 @@
 // resolver that maps names to private addresses (no traffic ever leaves loopback).
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
-import type { AddressInfo, LookupFunction } from 'node:net';
+import net, { type AddressInfo, type LookupFunction } from 'node:net';
 import path from 'node:path';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNREACHABLE_MESSAGE } from '../../../src/common/http/safe-fetch.js';
+import { findFreePort } from '../../../src/database/embedded-postgres.js';
 import { RP_DNS_LOOKUP } from '../../../src/identity/services/rp-fetcher.js';
 import { admin, brokerTool, createBrokerPrincipal, signup, startIdentityEnv, type IdentityEnv } from './identity-support.js';
 
@@ -109,23 +111,42 @@ describe('identity broker: SSRF-safe relying-party fetches', () => {
   });
   afterAll(() => strict?.close());
 
-  it('refuses names that resolve to private, link-local, loopback or mapped addresses, before connecting', async () => {
+  it('refuses names that resolve to private, link-local, loopback or mapped addresses, before connecting, with the generic answer', async () => {
     const who = await createBrokerPrincipal(strict.t);
-    for (const host of Object.keys(table)) {
+    const answers = new Set<string>();
+    for (const host of [...Object.keys(table), 'unknown.example']) {
       const r = await brokerTool(strict.t, who.token, 'identity_signup', { service: `https://${host}`, accepted_tos_text: 'x' });
-      expect(r.data.error, host).toMatchObject({ code: 'rp_discovery_failed', retryable: false });
-      expect(r.data.error.message, host).toMatch(/not allowed/);
+      expect(r.data.error, host).toMatchObject({ code: 'rp_discovery_failed', retryable: true });
+      expect(r.data.error.message, host).toContain(UNREACHABLE_MESSAGE);
+      // The caller cannot tell a private address from a name that does not resolve.
+      answers.add(r.data.error.message.replace(host, '<host>'));
       expect(resolved, host).toContain(host);
     }
+    expect([...answers]).toHaveLength(1);
     expect(await strict.t.sql('SELECT id FROM identity_acceptance')).toEqual([]);
   });
 
-  it('refuses http and loopback services unless BROKER_RP_ALLOW_LOOPBACK is set', async () => {
+  it('refuses http, loopback and ports other than 443 unless BROKER_RP_ALLOW_LOOPBACK is set, before any lookup', async () => {
     const who = await createBrokerPrincipal(strict.t);
-    for (const service of [strict.rp.origin, 'http://example.com', 'https://user:pw@example.com', 'https://127.0.0.1:9']) {
+    const before = resolved.length;
+    for (const service of [
+      strict.rp.origin,
+      'http://example.com',
+      'https://user:pw@example.com',
+      'https://127.0.0.1:9',
+      'https://private.example:8443',
+      'https://private.example:22',
+    ]) {
       const r = await brokerTool(strict.t, who.token, 'identity_signup', { service, accepted_tos_text: 'x' });
       expect(r.data.error?.code, service).toBe('rp_discovery_failed');
+      expect(r.data.error.retryable, service).toBe(false);
     }
+    expect(resolved.length).toBe(before);
+    const port = await brokerTool(strict.t, who.token, 'identity_signup', {
+      service: 'https://private.example:6379',
+      accepted_tos_text: 'x',
+    });
+    expect(port.data.error.message).toMatch(/port 443/);
     // Authorities too: a loopback jwks_uri cannot even be registered.
     expect(
       (
@@ -164,6 +185,36 @@ describe('identity broker: discovery fetch limits (loopback test server)', () =>
     await new Promise((r) => server?.close(r));
     await env?.close();
   });
+
+  it('gives the caller the same error text for a closed port, a refused connection, a reset, a timeout and a TLS failure', async () => {
+    const who = await createBrokerPrincipal(env.t);
+    const silent = net.createServer(() => undefined); // accepts and never answers: the 5 s deadline
+    const resetter = net.createServer((socket) => socket.resetAndDestroy());
+    for (const s of [silent, resetter]) await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+    const portOf = (s: net.Server) => (s.address() as AddressInfo).port;
+    try {
+      const targets: Record<string, string> = {
+        closed: `http://127.0.0.1:${await findFreePort()}`,
+        timeout: `http://127.0.0.1:${portOf(silent)}`,
+        reset: `http://127.0.0.1:${portOf(resetter)}`,
+        tls: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      };
+      const answers: Record<string, unknown> = {};
+      await Promise.all(
+        Object.entries(targets).map(async ([name, origin]) => {
+          const r = await brokerTool(env.t, who.token, 'identity_signup', { service: origin, accepted_tos_text: 'x' });
+          const { code, retryable, message, next_step, side_effects } = r.data.error;
+          answers[name] = { code, retryable, message: message.replace(origin, '<origin>'), next_step, side_effects };
+        }),
+      );
+      const distinct = new Set(Object.values(answers).map((a) => JSON.stringify(a)));
+      expect(distinct.size, JSON.stringify(answers, null, 1)).toBe(1);
+      expect(answers.closed).toMatchObject({ code: 'rp_discovery_failed', retryable: true });
+      expect(JSON.stringify(Object.values(answers))).not.toMatch(/ECONN|refused|timed? ?out|within \d+ ms|TLS|SSL|EPROTO|reset/i);
+    } finally {
+      for (const s of [silent, resetter]) s.close();
+    }
+  }, 30_000);
 
   it('follows no redirect, caps the size at 64 KB and wants JSON (identity_prove by URL)', async () => {
     const who = await createBrokerPrincipal(env.t);

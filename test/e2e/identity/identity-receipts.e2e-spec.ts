@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokerTool, completeAtRp, createBrokerPrincipal, signup, startIdentityEnv, type IdentityEnv } from './identity-support.js';
 import { mailTo } from './identity-support.js';
 import type { BrokerTestPrincipal } from '../../support/broker.js';
+import { SecretBox } from '../../../src/common/secrets/secret-box.js';
 
 describe('identity broker: signup receipts and self-reports', () => {
   let env: IdentityEnv;
@@ -52,12 +53,34 @@ describe('identity broker: signup receipts and self-reports', () => {
     expect((await record(who, { signup_token: good })).data.proof_source).toBe('rp_signed_receipt');
   });
 
+  it('refuses a receipt without exp, or living longer than an hour, with signup_token_invalid naming exp', async () => {
+    const { who, assertionJti } = await signedUp();
+    const claims = { sub: who.agentId, assertion_jti: assertionJti, attestation_jti: attestationJti, account: 'acct_exp' };
+    const now = Math.floor(Date.now() / 1000);
+    const noExp = await record(who, { signup_token: await env.rp.signReceipt({ ...claims, exp: null }) });
+    expect(noExp.data.error).toMatchObject({ code: 'signup_token_invalid', retryable: false });
+    expect(noExp.data.error.message).toMatch(/no exp claim/);
+    const forYears = await record(who, { signup_token: await env.rp.signReceipt({ ...claims, exp: now + 10 * 365 * 86400 }) });
+    expect(forYears.data.error).toMatchObject({ code: 'signup_token_invalid' });
+    expect(forYears.data.error.message).toMatch(/lifetime is too long/);
+    const futureIat = await record(who, { signup_token: await env.rp.signReceipt({ ...claims, iat: now + 3000, exp: now + 3600 }) });
+    expect(futureIat.data.error).toMatchObject({ code: 'signup_token_invalid' });
+    expect(await env.t.sql('SELECT id FROM identity_signup_proof WHERE agent_id = $1', [who.agentId])).toEqual([]);
+    // An hour exactly is within the bound.
+    const hour = await record(who, { signup_token: await env.rp.signReceipt({ ...claims, iat: now, exp: now + 3600 }) });
+    expect(hour.data.proof_source, JSON.stringify(hour.data)).toBe('rp_signed_receipt');
+  });
+
   it('refuses a receipt signed with the broker key (legacy), even with the right typ', async () => {
     const { who, assertionJti } = await signedUp();
     const [key] = await env.t.sql<{ kid: string; private_jwk: string }>(
       `SELECT kid, private_jwk FROM identity_signing_key WHERE status = 'active'`,
     );
-    const brokerKey = await importJWK(JSON.parse(key.private_jwk) as JWK, 'ES256');
+    // Stored sealed: an attacker would need the key encryption key too (as the test has).
+    const brokerKey = await importJWK(
+      JSON.parse(new SecretBox(env.t.config.brokerKeyEncryptionKey!).open(key.private_jwk)) as JWK,
+      'ES256',
+    );
     const legacy = await new SignJWT({ assertion_jti: assertionJti, attestation_jti: attestationJti, account: 'acct_x' })
       .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'signup-receipt+jwt' })
       .setIssuer(env.rp.origin)

@@ -85,7 +85,7 @@ describe('identity broker: the signup flow', () => {
     const out = r.data;
     expect(out.service).toMatchObject({
       origin: env.rp.origin,
-      audience: `${env.rp.origin}/agent-signup`,
+      audience: env.rp.origin,
       endpoints: { agent_signup: `${env.rp.origin}/agent-signup` },
     });
     expect(out.rp_verification).toMatchObject({

@@ -7,6 +7,12 @@ import { call, connect, errorCode, newCredential, ok, writer } from './recall-he
 // Issue 14: secretlint's recommended preset runs after our own secret rules, so secrets they miss are
 // refused too. The values are assembled from parts so no scanner mistakes this file for a leak.
 const PG_URL = ['postgres://app', ':', 'Xq7vR2mKp9', '@db.internal:5432/app'].join('');
+// Issue 21: a password in a URI of any scheme, including an empty user name.
+const REDIS_URL = ['redis://', ':secret', '@cache.internal:6379/0'].join('');
+const AMQP_URL = ['amqps://svc', ':Xq7vR2mKp9', '@mq.example/vhost'].join('');
+const MONGO_URL = ['mongodb+srv://app', ':Xq7vR2mKp9', '@cluster0.abc.mongodb.net/db'].join('');
+const FTP_URL = ['ftp://anon', ':hunter22', '@ftp.example.org/pub'].join('');
+const HTTPS_URL = ['https://deploy', ':Xq7vR2mKp9', '@git.example.com/repo.git'].join('');
 const NPM_TOKEN = ['npm_', 'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5'].join('');
 const SENDGRID_KEY = ['SG.', 'ngeVfQFYQlKU0ufo8x5d1A', '.', 'TwL2iGABf9DHoTf09kqeF8tAmbihYzrnopKc1s5crAb'].join('');
 
@@ -32,7 +38,12 @@ describe('recall: the maintained secret rules refuse what our own rules miss, th
   });
 
   it.each([
-    ['a postgres URL with a password', PG_URL, `Connect with ${PG_URL} from the worker.`, 'database_connection_string'],
+    ['a postgres URL with a password', PG_URL, `Connect with ${PG_URL} from the worker.`, 'uri_credentials'],
+    ['a redis URL with a password and an empty user name', REDIS_URL, `REDIS_URL=${REDIS_URL}`, 'uri_credentials'],
+    ['an amqps URL with a password', AMQP_URL, `The queue is at ${AMQP_URL}.`, 'uri_credentials'],
+    ['a mongodb+srv URL with a password', MONGO_URL, `MONGO=${MONGO_URL}`, 'uri_credentials'],
+    ['an ftp URL with a password', FTP_URL, `Fetch from ${FTP_URL}`, 'uri_credentials'],
+    ['an https URL with user and password', HTTPS_URL, `git clone ${HTTPS_URL}`, 'uri_credentials'],
     ['an npm token', NPM_TOKEN, `Publish with NPM_TOKEN=${NPM_TOKEN} in CI.`, 'npm'],
     ['a SendGrid key', SENDGRID_KEY, `Mail goes out with ${SENDGRID_KEY} as the API key.`, 'sendgrid'],
     ['a token behind a secretlint-disable comment', NPM_TOKEN, `// secretlint-disable\n${NPM_TOKEN}`, 'npm'],
@@ -51,8 +62,10 @@ describe('recall: the maintained secret rules refuse what our own rules miss, th
     expect(JSON.parse(result.content[0].text)).toMatchObject({ field: 'title' });
   });
 
-  it('publishes ordinary text with a postgres URL that carries no password', async () => {
-    const body = 'Point the app at postgres://host/db locally; in production the password comes from the secret store.';
+  it('publishes ordinary text with URIs that carry no password (or a visible placeholder)', async () => {
+    const body =
+      'Point the app at postgres://host/db locally and redis://${REDIS_USER}:<password>@cache:6379/0 in production; ' +
+      'see https://example.com/a:b@c for the odd path.';
     const published = ok(await call(client, 'publish_message', message(body)));
     expect(published).toMatchObject({ body, flags: [] });
     const read = ok(await call(reader, 'read_messages', { category: 'ops' }));
