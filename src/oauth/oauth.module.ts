@@ -34,6 +34,7 @@ import { BrokerAudit } from './services/broker-audit.js';
 import { DelegationService } from './services/delegation.service.js';
 import { OauthService } from './services/oauth.service.js';
 import { OwnerSessions } from './services/owner-sessions.js';
+import { AccountActivity } from './services/account-activity.js';
 import { SigninContext } from './services/signin-context.js';
 
 /**
@@ -80,6 +81,7 @@ import { SigninContext } from './services/signin-context.js';
     SigninBrowser,
     SigninContext,
     OwnerSessions,
+    AccountActivity,
     AccessPolicy,
     BrokerAudit,
     DelegationService,
