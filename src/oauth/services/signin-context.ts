@@ -32,13 +32,15 @@ export class SigninContext {
     const client = await this.clients.findOne({ where: { clientId } });
     if (!client || client.revokedAt) return undefined;
     const redirect = url.searchParams.get('redirect_uri') ?? client.redirectUris[0] ?? '';
-    let redirectHost = '';
-    try {
-      const parsed = new URL(redirect);
-      redirectHost = parsed.host || parsed.protocol;
-    } catch {
-      redirectHost = '';
-    }
-    return { name: client.clientName, redirectHost };
+    return { name: client.clientName, redirectHost: hostOf(redirect) };
+  }
+}
+
+function hostOf(uri: string): string {
+  try {
+    const parsed = new URL(uri);
+    return parsed.host || parsed.protocol;
+  } catch {
+    return '';
   }
 }

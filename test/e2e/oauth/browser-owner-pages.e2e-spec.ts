@@ -262,8 +262,9 @@ describe.skipIf(!hasBrowser)('owner pages in chromium (390 and 1280 px, JavaScri
         await page.getByTestId('signin-code').fill(wrong);
         await page.getByTestId('signin-code-submit').click();
         await page.waitForURL((u) => u.search === '?e=wrong');
-        if (i < 5)
+        if (i < 5) {
           expect(await page.getByTestId('signin-attempts').innerText()).toBe(`${5 - i === 1 ? '1 attempt' : `${5 - i} attempts`} left.`);
+        }
       }
       expect(await page.getByTestId('signin-locked').innerText()).toContain('Five wrong codes');
       expect(await page.getByTestId('signin-code').isDisabled()).toBe(true);
