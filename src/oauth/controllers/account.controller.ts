@@ -8,7 +8,7 @@ import { AccountService } from '../services/account.service.js';
 import { DelegationService } from '../services/delegation.service.js';
 import { safeReturnTo } from '../services/owner-auth.service.js';
 import { AppConfig } from '../../config/app-config.js';
-import { accountPage, agreementPage, confirmPage } from '../views/account-pages.js';
+import { accountDeletedPage, accountPage, agreementPage, confirmPage, deleteAccountPage } from '../views/account-pages.js';
 import { sendPage, sendRedirect } from '../../common/http/page.js';
 import { brokerHeaders, errorPage } from '../views/layout.js';
 import { field } from './form-field.js';
@@ -55,7 +55,11 @@ export class AccountController {
 
   /** "Remove access?" — the confirmation step (a GET: nothing changes until its button is pressed). */
   @Get('account/apps/:id/remove')
-  async confirmRemoveApp(@Req() request: FastifyRequest, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async confirmRemoveApp(
+    @Req() request: FastifyRequest,
+    @Param('id') id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     const owner = await this.sessions.owner(request);
     if (!owner) return sendRedirect(reply, '/signin?return_to=%2Faccount', 302, brokerHeaders());
     try {
@@ -83,7 +87,11 @@ export class AccountController {
   }
 
   @Get('account/agents/:id/revoke')
-  async confirmRevokeAgent(@Req() request: FastifyRequest, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async confirmRevokeAgent(
+    @Req() request: FastifyRequest,
+    @Param('id') id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     const owner = await this.sessions.owner(request);
     if (!owner) return sendRedirect(reply, '/signin?return_to=%2Faccount', 302, brokerHeaders());
     const agent = (await this.account.view(owner)).agents.find((a) => a.id === id && a.status === 'active');
@@ -147,14 +155,64 @@ export class AccountController {
     );
   }
 
-  /** Sign out everywhere: every session of the owner ends, this browser's too. */
-  @Post('account/sessions/end')
+  /** "Delete your account?" — what happens, and the address to type (a GET: nothing changes). */
+  @Get('account/delete')
+  async confirmDelete(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const owner = await this.sessions.owner(request);
+    if (!owner) return sendRedirect(reply, '/signin?return_to=%2Faccount%2Fdelete', 302, brokerHeaders());
+    return sendPage(reply, deleteAccountPage({ email: owner.email, csrf: await this.account.csrfFor(owner) }));
+  }
+
+  @Post('account/delete')
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
-  async endSessions(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async deleteAccount(
+    @Req() request: FastifyRequest,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     const owner = await this.sessions.owner(request);
     if (!owner) return sendRedirect(reply, '/signin', 303, brokerHeaders());
     if (!(await this.account.checkCsrf(owner, field(body, 'csrf')))) {
-      return sendPage(reply, errorPage(403, 'Not changed', 'The form could not be verified (CSRF check failed). Reload the page and try again.'));
+      return sendPage(
+        reply,
+        errorPage(403, 'Not deleted', 'The form could not be verified (CSRF check failed). Reload the page and try again.'),
+      );
+    }
+    try {
+      await this.account.deleteAccount(owner, field(body, 'confirm_email'));
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) {
+        return sendPage(
+          reply,
+          deleteAccountPage({ email: owner.email, csrf: await this.account.csrfFor(owner), problem: error.message }, 400),
+        );
+      }
+      throw error;
+    }
+    clearSessionCookie(reply, this.config);
+    return sendRedirect(reply, '/account/deleted', 303, brokerHeaders());
+  }
+
+  @Get('account/deleted')
+  deleted(@Res({ passthrough: true }) reply: FastifyReply): string {
+    return sendPage(reply, accountDeletedPage());
+  }
+
+  /** Sign out everywhere: every session of the owner ends, this browser's too. */
+  @Post('account/sessions/end')
+  @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
+  async endSessions(
+    @Req() request: FastifyRequest,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const owner = await this.sessions.owner(request);
+    if (!owner) return sendRedirect(reply, '/signin', 303, brokerHeaders());
+    if (!(await this.account.checkCsrf(owner, field(body, 'csrf')))) {
+      return sendPage(
+        reply,
+        errorPage(403, 'Not changed', 'The form could not be verified (CSRF check failed). Reload the page and try again.'),
+      );
     }
     await this.account.signOutEverywhere(owner);
     clearSessionCookie(reply, this.config);

@@ -80,7 +80,12 @@ export class AuthorizeController {
   async decide(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const owner = await this.sessions.owner(request);
     if (!owner) {
-      const page = signinProblemPage(401, 'Signed out', 'You were signed out before answering. Sign in again to see the request.', safeReturnTo(field(body, 'return_to')));
+      const page = signinProblemPage(
+        401,
+        'Signed out',
+        'You were signed out before answering. Sign in again to see the request.',
+        safeReturnTo(field(body, 'return_to')),
+      );
       return sendPage(reply, page);
     }
     const action = field(body, 'decision');

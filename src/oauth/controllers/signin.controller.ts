@@ -75,7 +75,11 @@ export class SigninController {
   }
 
   @Get('signin/code')
-  async codeForm(@Req() request: FastifyRequest, @Query('e') said: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async codeForm(
+    @Req() request: FastifyRequest,
+    @Query('e') said: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     const pending = await this.owners.pending(this.browser.pendingHandle(request));
     if (!pending) return sendRedirect(reply, '/signin', 303, brokerHeaders());
     const csrf = await this.browser.csrf(request, reply);
@@ -123,19 +127,34 @@ export class SigninController {
   }
 
   @Get('signin/confirm')
-  async confirmPage(@Req() request: FastifyRequest, @Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async confirmPage(
+    @Req() request: FastifyRequest,
+    @Query('token') token: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     const link = await this.owners.peekLink(token);
     if (!link) {
       return sendPage(
         reply,
-        signinProblemPage(400, 'Link not recognised', 'This sign-in link is not one we sent, or it was cut short. Sign in again.', '/account'),
+        signinProblemPage(
+          400,
+          'Link not recognised',
+          'This sign-in link is not one we sent, or it was cut short. Sign in again.',
+          '/account',
+        ),
       );
     }
     const app = await this.context.appFor(link.returnTo);
     if (!link.live) {
       return sendPage(
         reply,
-        signinProblemPage(400, 'Link expired', 'This sign-in link has expired or was already used. Sign in again to get a new one.', link.returnTo, app),
+        signinProblemPage(
+          400,
+          'Link expired',
+          'This sign-in link has expired or was already used. Sign in again to get a new one.',
+          link.returnTo,
+          app,
+        ),
       );
     }
     const csrf = await this.browser.csrf(request, reply);
@@ -166,7 +185,10 @@ export class SigninController {
     const owner = await this.sessions.owner(request);
     if (owner) {
       if (!(await this.account.checkCsrf(owner, field(body, 'csrf')))) {
-        return sendPage(reply, signinProblemPage(403, 'Not signed out', 'The form could not be verified. Reload the page and try again.', returnTo));
+        return sendPage(
+          reply,
+          signinProblemPage(403, 'Not signed out', 'The form could not be verified. Reload the page and try again.', returnTo),
+        );
       }
       await this.owners.signOut(owner);
     }

@@ -104,6 +104,24 @@ export class AccountService {
     return (await this.clients.findOne({ where: { id: grant.clientRowId } }))?.clientName;
   }
 
+  /**
+   * Deletes the owner's account: every app's access ends (all tokens revoked), every agent is
+   * revoked (its records stay, as evidence of what was done in the owner's name), every session
+   * ends, and the owner row is removed — the address can start afresh later, with nothing attached.
+   * @throws validation_failed (the typed address does not match)
+   */
+  async deleteAccount(owner: OwnerPrincipal, confirmEmail: string | undefined): Promise<void> {
+    if ((confirmEmail ?? '').trim().toLowerCase() !== owner.email.toLowerCase()) {
+      throw oauthErrors.invalid(`Type your email address, ${owner.email}, to confirm. Nothing was deleted.`);
+    }
+    const grants = await this.grants.find({ where: { ownerId: owner.ownerId, revokedAt: IsNull() } });
+    for (const grant of grants) await this.tokens.revokeGrant(grant.id, `owner:${owner.ownerId}:deleted`);
+    for (const agent of await this.identity.ownerAgents(owner)) {
+      if (agent.status === 'active') await this.identity.setAgentStatusByOwner(owner, agent.id, 'revoked');
+    }
+    await this.owners.deleteOwner(owner);
+  }
+
   /** Ends every session of the owner (this browser's too). */
   async signOutEverywhere(owner: OwnerPrincipal): Promise<void> {
     await this.ownerSessions.signOutEverywhere(owner);

@@ -253,6 +253,15 @@ export class OwnerAuthService {
     await this.sessions.update({ id: owner.sessionId }, { revokedAt: new Date() });
   }
 
+  /** Deletes the owner's row (the last step of deleting an account; sessions and grants end first). */
+  async deleteOwner(owner: OwnerPrincipal): Promise<void> {
+    await this.dataSource.transaction(async (tx) => {
+      await tx.getRepository(SessionEntity).update({ ownerId: owner.ownerId, revokedAt: IsNull() }, { revokedAt: new Date() });
+      await tx.getRepository(OwnerEntity).delete({ id: owner.ownerId });
+      await this.audit.record(`owner:${owner.ownerId}`, 'owner.deleted', 'owner', owner.ownerId, owner.ownerId, {}, tx);
+    });
+  }
+
   /** The signed-in owner's account row (its status may have changed since sign-in). */
   async owner(owner: OwnerPrincipal): Promise<OwnerEntity | null> {
     return this.owners.findOne({ where: { id: owner.ownerId } });

@@ -155,7 +155,40 @@ ${sessions}
 ${rules}
 ${policyForm}
 <h2>Recent activity</h2>
-${activity}`,
+${activity}
+<h2>Delete your account</h2>
+<p>Ends every app's access, revokes your agents and signs you out everywhere. <a href="/account/delete" data-testid="account-delete">Delete your account…</a></p>`,
+  });
+}
+
+export function deleteAccountPage(options: { email: string; csrf: string; problem?: string }, status = 200): HtmlPage {
+  return brokerPage(status, {
+    title: 'Delete your account?',
+    main: `<h1>Delete your account?</h1>
+<p>This cannot be undone. When you press the button:</p>
+<ul>
+  <li>Every connected app loses its access at once: all their tokens stop working.</li>
+  <li>Every one of your agents is revoked: they can no longer use their mailboxes or sign up anywhere in your name. The records of what they already did stay, as evidence for the services involved.</li>
+  <li>You are signed out everywhere, and your account is removed. You can sign in again later with the same address; you start afresh, with no apps or agents.</li>
+</ul>
+${problemLine(options.problem)}
+<form method="post" action="/account/delete">${hidden('csrf', options.csrf)}
+  <label for="confirm_email">Type your email address, ${escapeHtml(options.email)}, to confirm</label>
+  <input id="confirm_email" name="confirm_email" type="email" autocomplete="off" required maxlength="254" data-testid="delete-confirm-email">
+  <div class="actions">
+    <button class="danger" type="submit" data-testid="delete-confirm">Delete my account</button>
+    <a class="button secondary" href="/account">Cancel</a>
+  </div>
+</form>`,
+  });
+}
+
+export function accountDeletedPage(): HtmlPage {
+  return brokerPage(200, {
+    title: 'Account deleted',
+    main: `<h1>Your account is deleted</h1>
+<p class="ok" role="status">Every app's access has ended, your agents are revoked and you are signed out everywhere.</p>
+<p><a href="/">Home</a> · <a href="/signin">Sign in again</a></p>`,
   });
 }
 
