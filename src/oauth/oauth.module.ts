@@ -35,6 +35,7 @@ import { DelegationService } from './services/delegation.service.js';
 import { OauthService } from './services/oauth.service.js';
 import { OwnerSessions } from './services/owner-sessions.js';
 import { AccountActivity } from './services/account-activity.js';
+import { OwnerEmailChange } from './services/owner-email-change.js';
 import { SigninContext } from './services/signin-context.js';
 
 /**
@@ -82,6 +83,7 @@ import { SigninContext } from './services/signin-context.js';
     SigninContext,
     OwnerSessions,
     AccountActivity,
+    OwnerEmailChange,
     AccessPolicy,
     BrokerAudit,
     DelegationService,

@@ -8,7 +8,7 @@ import { AccountService } from '../services/account.service.js';
 import { DelegationService } from '../services/delegation.service.js';
 import { safeReturnTo } from '../services/owner-auth.service.js';
 import { AppConfig } from '../../config/app-config.js';
-import { accountDeletedPage, accountPage, agreementPage, confirmPage, deleteAccountPage } from '../views/account-pages.js';
+import { accountDeletedPage, accountPage, agreementPage, confirmPage, deleteAccountPage, emailChangePage } from '../views/account-pages.js';
 import { sendPage, sendRedirect } from '../../common/http/page.js';
 import { brokerHeaders, errorPage } from '../views/layout.js';
 import { field } from './form-field.js';
@@ -22,6 +22,7 @@ const DONE_MESSAGES: Record<string, string> = {
   'agent-restored': 'Agent restored.',
   'rule-saved': 'Rule saved.',
   'rule-removed': 'Rule removed.',
+  'email-changed': 'Your email address is changed. Sign in with the new address from now on; we told the old one.',
 };
 
 /** The owner's account page and the delegation agreement pages. */
@@ -153,6 +154,75 @@ export class AccountController {
     return this.ownerAction(request, body, reply, field(body, 'policy') === 'remove' ? 'rule-removed' : 'rule-saved', async (owner) =>
       this.account.setPolicy(owner, field(body, 'service'), field(body, 'policy')),
     );
+  }
+
+  @Get('account/email')
+  async emailPage(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const owner = await this.sessions.owner(request);
+    if (!owner) return sendRedirect(reply, '/signin?return_to=%2Faccount%2Femail', 302, brokerHeaders());
+    const csrf = await this.account.csrfFor(owner);
+    return sendPage(reply, emailChangePage({ email: owner.email, csrf, pending: await this.account.pendingEmail(owner) }));
+  }
+
+  @Post('account/email')
+  @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
+  async startEmailChange(
+    @Req() request: FastifyRequest,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    return this.emailStep(request, body, reply, async (owner) => {
+      await this.account.startEmailChange(owner, field(body, 'new_email'), request.ip);
+      return '/account/email';
+    });
+  }
+
+  @Post('account/email/confirm')
+  @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
+  async confirmEmailChange(
+    @Req() request: FastifyRequest,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    return this.emailStep(request, body, reply, async (owner) => {
+      await this.account.confirmEmailChange(owner, field(body, 'code'));
+      return '/account?done=email-changed';
+    });
+  }
+
+  private async emailStep(
+    request: FastifyRequest,
+    body: unknown,
+    reply: FastifyReply,
+    step: (owner: NonNullable<Awaited<ReturnType<SessionResolver['owner']>>>) => Promise<string>,
+  ): Promise<string> {
+    const owner = await this.sessions.owner(request);
+    if (!owner) return sendRedirect(reply, '/signin?return_to=%2Faccount%2Femail', 303, brokerHeaders());
+    const csrf = await this.account.csrfFor(owner);
+    if (!(await this.account.checkCsrf(owner, field(body, 'csrf')))) {
+      return sendPage(
+        reply,
+        errorPage(403, 'Not changed', 'The form could not be verified (CSRF check failed). Reload the page and try again.'),
+      );
+    }
+    try {
+      return sendRedirect(reply, await step(owner), 303, brokerHeaders());
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) {
+        const page = emailChangePage(
+          {
+            email: owner.email,
+            csrf,
+            pending: await this.account.pendingEmail(owner),
+            problem: error.message,
+            value: (field(body, 'new_email') ?? '').slice(0, 254),
+          },
+          error.status,
+        );
+        return sendPage(reply, { ...page, headers: { ...page.headers, ...error.headers } });
+      }
+      throw error;
+    }
   }
 
   /** "Delete your account?" — what happens, and the address to type (a GET: nothing changes). */

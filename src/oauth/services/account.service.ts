@@ -13,6 +13,7 @@ import { AccountActivity } from './account-activity.js';
 import { BrokerAudit } from './broker-audit.js';
 import { DelegationService } from './delegation.service.js';
 import { OwnerAuthService } from './owner-auth.service.js';
+import { OwnerEmailChange } from './owner-email-change.js';
 import { OwnerSessions } from './owner-sessions.js';
 import { TokensService } from './tokens.service.js';
 
@@ -28,6 +29,7 @@ export class AccountService {
     private readonly audit: BrokerAudit,
     private readonly activity: AccountActivity,
     private readonly ownerSessions: OwnerSessions,
+    private readonly emailChange: OwnerEmailChange,
     @InjectRepository(GrantEntity) private readonly grants: Repository<GrantEntity>,
     @InjectRepository(ClientEntity) private readonly clients: Repository<ClientEntity>,
   ) {}
@@ -120,6 +122,21 @@ export class AccountService {
       if (agent.status === 'active') await this.identity.setAgentStatusByOwner(owner, agent.id, 'revoked');
     }
     await this.owners.deleteOwner(owner);
+  }
+
+  /** The new address waiting for its code, if any (the email page). */
+  pendingEmail(owner: OwnerPrincipal): Promise<string | undefined> {
+    return this.emailChange.pending(owner);
+  }
+
+  /** Mails a code to the new address. @throws validation_failed, rate_limited, mail_relay_failed */
+  startEmailChange(owner: OwnerPrincipal, email: unknown, ip: string): Promise<void> {
+    return this.emailChange.start(owner, email, ip);
+  }
+
+  /** Makes the new address the owner's, with the code it received. @throws validation_failed */
+  confirmEmailChange(owner: OwnerPrincipal, code: unknown): Promise<string> {
+    return this.emailChange.confirm(owner, code);
   }
 
   /** Ends every session of the owner (this browser's too). */

@@ -135,7 +135,7 @@ export class OwnerAuthService {
   async verifyCode(handleInput: unknown, codeInput: unknown): Promise<SignedIn> {
     const handle = typeof handleInput === 'string' ? handleInput : '';
     const code = typeof codeInput === 'string' ? codeInput.replace(/\s+/g, '') : '';
-    const row = handle ? await this.challenges.findOne({ where: { challengeHash: hashToken(handle) } }) : null;
+    const row = handle ? await this.challenges.findOne({ where: { challengeHash: hashToken(handle), purpose: 'signin' } }) : null;
     const refuse = (message: string) => oauthErrors.invalid(message);
     if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) {
       throw refuse('This sign-in has expired or was already used. Start again.');
@@ -159,7 +159,7 @@ export class OwnerAuthService {
   /** The code page's view of the browser's pending sign-in (GET: reads, changes nothing). */
   async pending(handleInput: unknown): Promise<PendingSignin | undefined> {
     if (typeof handleInput !== 'string' || !handleInput || handleInput.length > 200) return undefined;
-    const row = await this.challenges.findOne({ where: { challengeHash: hashToken(handleInput) } });
+    const row = await this.challenges.findOne({ where: { challengeHash: hashToken(handleInput), purpose: 'signin' } });
     if (!row) return undefined;
     return {
       email: row.email,
@@ -178,7 +178,7 @@ export class OwnerAuthService {
    */
   async resend(handleInput: unknown, ip: string): Promise<SigninStarted> {
     const handle = typeof handleInput === 'string' && handleInput.length <= 200 ? handleInput : '';
-    const row = handle ? await this.challenges.findOne({ where: { challengeHash: hashToken(handle) } }) : null;
+    const row = handle ? await this.challenges.findOne({ where: { challengeHash: hashToken(handle), purpose: 'signin' } }) : null;
     if (!row || row.usedAt) throw oauthErrors.invalid('There is no sign-in to send a new code for. Start again.');
     const wait = row.createdAt.getTime() + SIGNIN_RESEND_AFTER_MS - Date.now();
     if (wait > 0) throw oauthErrors.resendTooEarly(wait / 1000);
@@ -193,7 +193,7 @@ export class OwnerAuthService {
    */
   async peekLink(linkInput: unknown): Promise<{ email: string; returnTo: string; live: boolean } | undefined> {
     if (typeof linkInput !== 'string' || linkInput.length > 200) return undefined;
-    const row = await this.challenges.findOne({ where: { linkHash: hashToken(linkInput) } });
+    const row = await this.challenges.findOne({ where: { linkHash: hashToken(linkInput), purpose: 'signin' } });
     if (!row) return undefined;
     return { email: row.email, returnTo: row.returnTo, live: !row.usedAt && row.expiresAt.getTime() > Date.now() };
   }
@@ -202,7 +202,7 @@ export class OwnerAuthService {
   async confirmLink(linkInput: unknown): Promise<SignedIn> {
     const row =
       typeof linkInput === 'string' && linkInput.length <= 200
-        ? await this.challenges.findOne({ where: { linkHash: hashToken(linkInput) } })
+        ? await this.challenges.findOne({ where: { linkHash: hashToken(linkInput), purpose: 'signin' } })
         : null;
     if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) {
       throw oauthErrors.invalid('This sign-in link has expired or was already used. Start again.');

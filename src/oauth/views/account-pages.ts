@@ -147,7 +147,7 @@ ${agents}
 <h2>Delegation agreement</h2>
 ${agreement}
 <h2 id="sign-in-methods">Sign-in methods</h2>
-<ul class="plain"><li>A code or link mailed to <strong>${escapeHtml(view.email)}</strong></li></ul>
+<ul class="plain"><li>A code or link mailed to <strong>${escapeHtml(view.email)}</strong> · <a href="/account/email" data-testid="email-change">Change email address</a></li></ul>
 <h2 id="sessions">Where you are signed in</h2>
 ${sessions}
 <h2>Services your agents may sign up to</h2>
@@ -158,6 +158,33 @@ ${policyForm}
 ${activity}
 <h2>Delete your account</h2>
 <p>Ends every app's access, revokes your agents and signs you out everywhere. <a href="/account/delete" data-testid="account-delete">Delete your account…</a></p>`,
+  });
+}
+
+export function emailChangePage(
+  options: { email: string; csrf: string; pending?: string; problem?: string; value?: string },
+  status = 200,
+): HtmlPage {
+  const form = options.pending
+    ? `<p>We sent a six-digit code to <strong>${escapeHtml(options.pending)}</strong>. Type it here to make it your sign-in address.</p>
+${problemLine(options.problem)}
+<form method="post" action="/account/email/confirm">${hidden('csrf', options.csrf)}
+  <label for="code">Six-digit code</label>
+  <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]{6,7}" maxlength="7" required data-testid="email-code">
+  <div class="actions"><button type="submit" data-testid="email-code-submit">Change my address</button><a class="button secondary" href="/account">Cancel</a></div>
+</form>
+<p class="muted">Wrong address, or no message? Enter the address again below to get a new code.</p>`
+    : problemLine(options.problem);
+  return brokerPage(status, {
+    title: 'Change email address',
+    main: `<h1>Change email address</h1>
+<p>You sign in with <strong>${escapeHtml(options.email)}</strong>. We will mail a code to the new address to check that it is yours, and tell the old address once it has changed.</p>
+${form}
+<form method="post" action="/account/email">${hidden('csrf', options.csrf)}
+  <label for="new_email">New email address</label>
+  <input id="new_email" name="new_email" type="email" autocomplete="email" required maxlength="254" value="${escapeHtml(options.value ?? '')}" data-testid="email-new">
+  <div class="actions"><button type="submit"${options.pending ? ' class="secondary"' : ''} data-testid="email-send">Email me a code</button></div>
+</form>`,
   });
 }
 

@@ -98,4 +98,50 @@ describe('owner account page', () => {
     expect(fresh.text).toContain('No app is connected');
     expect(fresh.text).toContain('No agents yet');
   });
+
+  it('change email: a code to the new address (never an agent mailbox), attempts counted, the old address told; same owner after', async () => {
+    const p = await createBrokerPrincipal(t, { ownerEmail: 'mover@example.org' });
+    await createBrokerPrincipal(t, { ownerEmail: 'taken@example.org' });
+    const human = new TestHuman(t.url, 'mover@example.org', sink);
+    await human.signIn();
+    const page = await human.request('/account/email');
+    const csrf = hiddenField(page.text, 'csrf')!;
+    const agentBox = await human.request('/account/email', { form: { csrf, new_email: `x+1@${t.config.mailDomain}` } });
+    expect(agentBox.status).toBe(400);
+    expect(agentBox.text).toContain('belong to agents');
+    const before = sink.messages.length;
+    const started = await human.request('/account/email', { form: { csrf, new_email: 'moved@example.org' } });
+    expect(started.status).toBe(303);
+    const mail = await sink.waitFor('moved@example.org');
+    expect(sink.messages.length).toBe(before + 1);
+    const code = /confirmation code is (\d{6})/.exec(mail.text)![1];
+    expect(mail.subject).not.toContain(code);
+    // The code never signs anyone in: it is not a sign-in challenge.
+    expect((await human.request('/account/email')).text).toContain('We sent a six-digit code to <strong>moved@example.org</strong>');
+    const wrong = await human.request('/account/email/confirm', { form: { csrf, code: code === '000000' ? '111111' : '000000' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain('4 attempts left');
+    const done = await human.request('/account/email/confirm', { form: { csrf, code } });
+    expect(done.status).toBe(303);
+    expect((await human.request(done.location!)).text).toContain('Your email address is changed');
+    const row = await t.sql<{ email: string }>(`SELECT email FROM oauth_owner WHERE id = $1`, [p.ownerId]);
+    expect(row[0].email).toBe('moved@example.org');
+    await expect
+      .poll(
+        () => sink.messages.find((m) => m.to.includes('mover@example.org') && m.subject === 'Your Agentry email address was changed')?.text,
+      )
+      .toContain('is now moved@example.org');
+    // Signing in with the new address reaches the same owner, agents and apps included.
+    const again = new TestHuman(t.url, 'moved@example.org', sink);
+    await again.signIn();
+    expect((await again.request('/account')).text).toContain(`/account/apps/${p.grantId}/remove`);
+    // Another owner's address cannot be taken over.
+    const sneaky = await human.request('/account/email', { form: { csrf, new_email: 'taken@example.org' } });
+    expect(sneaky.status).toBe(303);
+    const takenCode = /confirmation code is (\d{6})/.exec((await sink.waitFor('taken@example.org')).text)![1];
+    const refused = await human.request('/account/email/confirm', { form: { csrf, code: takenCode } });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('cannot be used');
+    expect((await t.sql<{ email: string }>(`SELECT email FROM oauth_owner WHERE id = $1`, [p.ownerId]))[0].email).toBe('moved@example.org');
+  });
 });
