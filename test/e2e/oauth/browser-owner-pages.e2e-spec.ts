@@ -27,7 +27,7 @@ import { createTestApp, type TestApp } from '../../support/test-app.js';
 const hasBrowser = browserAvailable('test/e2e/oauth/browser-owner-pages.e2e-spec.ts');
 const APP = 'Owner Pages Host';
 
-describe.skipIf(!hasBrowser)('owner pages in chromium (390 and 1280 px, JavaScript on and off)', () => {
+describe.skipIf(!hasBrowser)('owner pages in chromium (390 and 1280 px, JavaScript on and off)', { timeout: 120_000 }, () => {
   let t: TestApp;
   let sink: SmtpSink;
   let browser: Browser;
@@ -328,6 +328,14 @@ describe.skipIf(!hasBrowser)('owner pages in chromium (390 and 1280 px, JavaScri
       await page.goto(`${t.url}/legal/delegation`);
       await checkPage(page, `agreement ${width}`);
       await screenshot(page, `owner-agreement-${width}`, { docs: true });
+      // The email and delete-account pages (each a GET that changes nothing until its form is sent).
+      await page.goto(`${t.url}/account/email`);
+      await checkPage(page, `email ${width}`);
+      await screenshot(page, `owner-email-${width}`, { docs: true });
+      await page.goto(`${t.url}/account/delete`);
+      expect(await page.locator('main').innerText()).toContain('Every connected app loses its access');
+      await checkPage(page, `delete ${width}`);
+      await screenshot(page, `owner-delete-${width}`, { docs: true });
       // Sign out everywhere ends this session too.
       await page.goto(`${t.url}/account`);
       await page.getByTestId('signout-everywhere').click();
