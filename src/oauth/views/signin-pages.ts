@@ -70,7 +70,7 @@ export function codePage(options: CodePageOptions, status = 200): HtmlPage {
       ? `<p class="muted" data-testid="signin-attempts">${pending.attemptsLeft === 1 ? '1 attempt' : `${pending.attemptsLeft} attempts`} left.</p>`
       : '';
   const resend = resendLater
-    ? `<p class="muted" data-testid="signin-resend-wait">No message? You can ask for a new code <span data-countdown="${escapeHtml(pending.resendAt)}">${escapeHtml(inAbout(waitSeconds))}</span> (at ${escapeHtml(clockTime(pending.resendAt))}). Check your spam folder meanwhile.</p>`
+    ? `<p class="muted" data-testid="signin-resend-wait">No message? You can ask for a new code <span>${escapeHtml(inAbout(waitSeconds))}</span> (at ${escapeHtml(clockTime(pending.resendAt))}). Check your spam folder meanwhile.</p>`
     : `<form method="post" action="/signin/resend">${hidden('csrf', options.csrf)}<div class="actions"><button type="submit" class="secondary" data-testid="signin-resend">Send a new code</button></div></form>`;
   return brokerPage(status, {
     title: 'Enter your code',
