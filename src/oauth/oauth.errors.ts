@@ -1,4 +1,5 @@
 import { defineErrors } from '../common/errors/error-table.js';
+import { inAbout } from './domain/plain-time.js';
 
 /**
  * The OAuth protocol's own error codes (RFC 6749, RFC 7591) and their statuses, rendered as
@@ -47,9 +48,18 @@ export const oauthError = defineErrors({
 
 export const oauthErrors = {
   signinRateLimited: (retryAfter: number) =>
-    oauthError('rate_limited', `Too many sign-in attempts; try again in ${retryAfter} s.`, {
-      headers: { 'Retry-After': String(retryAfter) },
+    oauthError('rate_limited', `Too many sign-in attempts. Try again ${inAbout(retryAfter)}.`, {
+      headers: { 'Retry-After': String(Math.ceil(retryAfter)) },
     }),
+  resendTooEarly: (waitSeconds: number) =>
+    oauthError('rate_limited', `You can ask for a new code ${inAbout(waitSeconds)}.`, {
+      headers: { 'Retry-After': String(Math.ceil(waitSeconds)) },
+    }),
+  agentMailboxOwner: (mailDomain: string) =>
+    oauthError(
+      'validation_failed',
+      `Addresses at ${mailDomain} belong to agents' mailboxes, so they cannot sign in as an owner. Use your own email address.`,
+    ),
   invalidEmail: () => oauthError('validation_failed', 'Enter a valid email address.'),
   /** A form or admin input the service refuses, with the reason. */
   invalid: (message: string) => oauthError('validation_failed', message),

@@ -6,6 +6,7 @@ import { AuthorizeController } from './controllers/authorize.controller.js';
 import { OauthMetadataController } from './controllers/metadata.controller.js';
 import { OauthAdminController } from './controllers/oauth-admin.controller.js';
 import { SessionResolver } from './controllers/session-resolver.js';
+import { SigninBrowser } from './controllers/signin-browser.js';
 import { SigninController } from './controllers/signin.controller.js';
 import { OauthTokenController } from './controllers/token.controller.js';
 import { AccountService } from './services/account.service.js';
@@ -32,6 +33,10 @@ import { AccessPolicy } from './services/access-policy.js';
 import { BrokerAudit } from './services/broker-audit.js';
 import { DelegationService } from './services/delegation.service.js';
 import { OauthService } from './services/oauth.service.js';
+import { OwnerSessions } from './services/owner-sessions.js';
+import { AccountActivity } from './services/account-activity.js';
+import { OwnerEmailChange } from './services/owner-email-change.js';
+import { SigninContext } from './services/signin-context.js';
 
 /**
  * The OAuth 2.1 authorization server: owners and sign-in, consent, the delegation agreement, mca_
@@ -74,6 +79,11 @@ import { OauthService } from './services/oauth.service.js';
     OwnerAuthService,
     TokensService,
     SessionResolver,
+    SigninBrowser,
+    SigninContext,
+    OwnerSessions,
+    AccountActivity,
+    OwnerEmailChange,
     AccessPolicy,
     BrokerAudit,
     DelegationService,

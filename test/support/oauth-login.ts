@@ -37,8 +37,9 @@ export class TestHuman {
     private readonly sink: SmtpSink,
   ) {}
 
+  /** Whether the jar holds a session cookie (the sign-in pages also set a pre-session cookie). */
   get signedIn(): boolean {
-    return this.cookies.size > 0;
+    return [...this.cookies.keys()].some((name) => /(^|-)agentry_session$/.test(name));
   }
 
   private cookieHeader(): string {
@@ -70,17 +71,31 @@ export class TestHuman {
     return { status: res.status, location: res.headers.get('location') ?? undefined, text: await res.text(), headers: res.headers };
   }
 
+  /**
+   * Starts a sign-in as the page does: opens /signin (the pre-session cookie and the form's CSRF
+   * token), posts the address, follows the 303 to the code page. Returns the code page and token.
+   */
+  async startSignIn(returnTo = '/account'): Promise<{ status: number; csrf: string; codePage: string; location?: string; text: string }> {
+    const form = await this.request(`/signin?return_to=${encodeURIComponent(returnTo)}`);
+    const csrf = hiddenField(form.text, 'csrf');
+    if (form.status !== 200 || !csrf) throw new Error(`sign-in page answered ${form.status} without a csrf field`);
+    const started = await this.request('/signin', { form: { email: this.email, return_to: returnTo, csrf } });
+    if (started.status !== 303) return { status: started.status, csrf, codePage: '', location: started.location, text: started.text };
+    const codePage = await this.request(started.location ?? '/signin/code');
+    return { status: started.status, csrf, codePage: codePage.text, location: started.location, text: started.text };
+  }
+
   /** Signs in with the emailed six-digit code; returns where the sign-in sent the browser. */
   async signIn(returnTo = '/account'): Promise<string> {
     const before = this.sink.messages.filter((m) => m.to.includes(this.email)).length;
-    const started = await this.request('/signin', { form: { email: this.email, return_to: returnTo } });
-    if (started.status !== 200) throw new Error(`sign-in start answered ${started.status}: ${started.text.slice(0, 300)}`);
-    const handle = hiddenField(started.text, 'handle');
-    if (!handle) throw new Error('no sign-in handle on the code page');
+    const started = await this.startSignIn(returnTo);
+    if (started.status !== 303 || started.location !== '/signin/code') {
+      throw new Error(`sign-in start answered ${started.status}: ${started.text.slice(0, 300)}`);
+    }
     const mail = await this.nextMail(before);
     const code = /sign-in code is (\d{6})/.exec(mail.text)?.[1];
     if (!code) throw new Error('no code in the sign-in mail');
-    const done = await this.request('/signin/code', { form: { handle, code } });
+    const done = await this.request('/signin/code', { form: { code, csrf: started.csrf } });
     if (done.status !== 303 || !done.location) throw new Error(`code answered ${done.status}: ${done.text.slice(0, 300)}`);
     return done.location;
   }
@@ -110,24 +125,20 @@ export class TestHuman {
     if (page.status === 302 && page.location) return new URL(page.location);
     if (page.status !== 200) throw new Error(`authorize answered ${page.status}: ${page.text.slice(0, 300)}`);
     this.pages.push(page.text);
-    let transaction = hiddenField(page.text, 'transaction')!;
-    let csrf = hiddenField(page.text, 'csrf')!;
-    if (page.text.includes('data-testid="delegation-sign"') && options.decision !== 'deny') {
-      const signed = await this.request('/authorize/decision', { form: { transaction, csrf, decision: 'sign', accept_agreement: 'yes' } });
-      if (signed.status !== 200) throw new Error(`signing answered ${signed.status}: ${signed.text.slice(0, 300)}`);
-      this.pages.push(signed.text);
-      transaction = hiddenField(signed.text, 'transaction')!;
-      csrf = hiddenField(signed.text, 'csrf')!;
-    }
+    // The consent form's own fields (the page also holds the sign-out form with the session's csrf).
+    const consentForm = page.text.slice(page.text.indexOf('action="/authorize/decision"'));
+    const transaction = hiddenField(consentForm, 'transaction')!;
+    const csrf = hiddenField(consentForm, 'csrf')!;
     // The agent the page preselects (the one this app already acts as), unless the test picks one.
-    const last = this.pages[this.pages.length - 1] ?? page.text;
-    const preselected = /<option value="([^"]+)" selected>/.exec(last)?.[1] ?? 'new';
+    const preselected = /<option value="([^"]+)" selected>/.exec(page.text)?.[1] ?? 'new';
     const form: Record<string, string> = {
       transaction,
       csrf,
       decision: options.decision ?? 'approve',
       agent: options.agent ?? preselected,
     };
+    // One step: a first-time signer ticks the agreement's box next to Allow, in the same POST.
+    if (page.text.includes('data-testid="delegation-accept"') && options.decision !== 'deny') form.accept_agreement = 'yes';
     if (options.agentName) form.agent_name = options.agentName;
     const answer = await this.request('/authorize/decision', { form });
     if (answer.status !== 303 || !answer.location) throw new Error(`decision answered ${answer.status}: ${answer.text.slice(0, 300)}`);

@@ -245,6 +245,12 @@ export class IdentityService {
     return rows.map((a) => this.view(a));
   }
 
+  /** The recent signups of one of the signed-in owner's agents (the account page); [] when it is not theirs. */
+  async ownerAgentSignups(owner: OwnerPrincipal, agentId: string, limit = 5): Promise<SignupRecordView[]> {
+    const row = await this.agents.findOne({ where: { id: agentId, ownerId: owner.ownerId } });
+    return row ? this.proofs.recent(row.id, limit) : [];
+  }
+
   /** One of the signed-in owner's agents by id, or undefined when it is not theirs. */
   async ownedAgent(owner: OwnerPrincipal, agentId: string): Promise<AgentView | undefined> {
     const row = await this.agents.findOne({ where: { id: agentId, ownerId: owner.ownerId } });

@@ -5,10 +5,13 @@ import { Public } from '../../common/auth/public.decorator.js';
 import { OAUTH_POLICY, OWNER_PAGES_POLICY } from '../../common/rate-limit/rate-limit.service.js';
 import { RatePolicy } from '../../common/rate-limit/rate-policy.decorator.js';
 import { BodyPolicy, FORM_MEDIA_TYPE } from '../../common/http/body-limits.js';
+import { AccountService } from '../services/account.service.js';
 import { AuthorizationService, AuthorizePageError, AuthorizeRedirectError } from '../services/authorization.service.js';
+import { safeReturnTo } from '../services/owner-auth.service.js';
 import { sendPage, sendRedirect } from '../../common/http/page.js';
 import { consentPage } from '../views/consent-page.js';
 import { brokerHeaders, errorPage } from '../views/layout.js';
+import { signinProblemPage } from '../views/signin-pages.js';
 import { field } from './form-field.js';
 import { SessionResolver } from './session-resolver.js';
 
@@ -24,6 +27,7 @@ export class AuthorizeController {
   constructor(
     private readonly authorization: AuthorizationService,
     private readonly sessions: SessionResolver,
+    private readonly account: AccountService,
   ) {}
 
   @Get('authorize')
@@ -74,7 +78,7 @@ export class AuthorizeController {
     const owner = await this.sessions.owner(request);
     if (!owner) return sendRedirect(reply, `/signin?return_to=${encodeURIComponent(request.url)}`, 302, brokerHeaders());
     const view = await this.authorization.begin(owner, validated);
-    return sendPage(reply, consentPage(view));
+    return sendPage(reply, consentPage(view, { returnTo: request.url, signoutCsrf: await this.account.csrfFor(owner) }));
   }
 
   @Post('authorize/decision')
@@ -83,7 +87,15 @@ export class AuthorizeController {
   @ApiExcludeEndpoint()
   async decide(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const owner = await this.sessions.owner(request);
-    if (!owner) return sendPage(reply, errorPage(401, 'Signed out', 'Your session ended. Start again from your app.'));
+    if (!owner) {
+      const page = signinProblemPage(
+        401,
+        'Signed out',
+        'You were signed out before answering. Sign in again to see the request.',
+        safeReturnTo(field(body, 'return_to')),
+      );
+      return sendPage(reply, page);
+    }
     const action = field(body, 'decision');
     try {
       const outcome = await this.authorization.decide(owner, {
@@ -100,7 +112,14 @@ export class AuthorizeController {
         const origin = target.protocol === 'http:' || target.protocol === 'https:' ? target.origin : target.protocol;
         return sendRedirect(reply, outcome.redirect, 303, brokerHeaders(origin));
       }
-      return sendPage(reply, consentPage(outcome.again, outcome.problem || undefined));
+      return sendPage(
+        reply,
+        consentPage(outcome.again, {
+          problem: outcome.problem || undefined,
+          returnTo: safeReturnTo(field(body, 'return_to')),
+          signoutCsrf: await this.account.csrfFor(owner),
+        }),
+      );
     } catch (error) {
       if (error instanceof AuthorizePageError) return sendPage(reply, errorPage(400, 'Request not accepted', error.message));
       throw error;

@@ -43,3 +43,15 @@ through the broker, within the scopes you grant to each host:
 The broker is provided as is. Pre-registrations, assertions and records are evidence of what was
 done through the broker, not guarantees about third-party services.
 `;
+
+/**
+ * The agreement in a few plain lines, shown on the consent page next to its checkbox (the full text
+ * is one click away at /legal/delegation). It restates the agreement; it never adds to it.
+ */
+export const DELEGATION_SUMMARY: readonly string[] = [
+  'The agents you approve act in your name, only within the access you allow each app.',
+  'You are responsible for what your agents do with that access.',
+  'The broker records every set of terms an agent accepts for you, and mails you a copy.',
+  'Your email address is never passed to other services unless you share it.',
+  'You can remove any app or agent on your account page at any time; a new version of the agreement applies only once you sign it.',
+];

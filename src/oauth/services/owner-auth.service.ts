@@ -6,17 +6,21 @@ import type { OwnerPrincipal } from '../../common/auth/principals.js';
 import { generateToken, hashToken } from '../../common/auth/token.js';
 import { MailService } from '../../common/mail/mail.service.js';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
+import { clientKey } from '../../common/http/client-ip.js';
 import { isEmailAddress } from '../../common/validation/email-address.js';
 import { AppConfig } from '../../config/app-config.js';
 import { OwnerEntity } from '../entities/owner.entity.js';
 import { SessionEntity } from '../entities/session.entity.js';
 import { SigninChallengeEntity } from '../entities/signin-challenge.entity.js';
+import { routesToAgentMailbox } from '../domain/owner-address.js';
 import { oauthErrors } from '../oauth.errors.js';
 import { COUNT_SIGNIN_ATTEMPT_SQL, UPSERT_OWNER_SQL, type SigninAttemptRow } from '../queries/owner.queries.js';
 import { BrokerAudit } from './broker-audit.js';
 
 export const SIGNIN_TTL_MS = 15 * 60 * 1000;
 export const SIGNIN_MAX_ATTEMPTS = 5;
+/** How long after a code is sent a new one may be asked for. */
+export const SIGNIN_RESEND_AFTER_MS = 60 * 1000;
 /** Sessions end after 24 h without use, and 14 days after sign-in whatever happens. */
 export const SESSION_IDLE_MS = 24 * 3600 * 1000;
 export const SESSION_ABSOLUTE_MS = 14 * 24 * 3600 * 1000;
@@ -40,6 +44,19 @@ export interface SigninStarted {
   /** Identifies the pending sign-in in the browser (the code form's hidden field). */
   handle: string;
   email: string;
+}
+
+/** A pending sign-in as its code page shows it (read with the browser's handle; changes nothing). */
+export interface PendingSignin {
+  email: string;
+  returnTo: string;
+  attemptsLeft: number;
+  /** Five wrong codes: the code field is closed; a new code is the way on. */
+  lockedOut: boolean;
+  /** Past its 15 minutes, or already used. */
+  ended: boolean;
+  /** When a new code may be sent (ISO). */
+  resendAt: string;
 }
 
 export interface SignedIn {
@@ -69,12 +86,16 @@ export class OwnerAuthService {
     @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
   ) {}
 
-  /** @throws validation_failed (bad address), rate_limited (per IP, per address), mail_relay_failed */
+  /**
+   * @throws validation_failed (bad address, or one that routes to an agent mailbox), rate_limited
+   * (per IP by its /64 client key, per address), mail_relay_failed
+   */
   async start(emailInput: unknown, returnToInput: unknown, ip: string): Promise<SigninStarted> {
     const email = normaliseEmail(emailInput);
     if (!email) throw oauthErrors.invalidEmail();
+    if (routesToAgentMailbox(email, this.config.mailDomain)) throw oauthErrors.agentMailboxOwner(this.config.mailDomain);
     for (const [policy, key] of [
-      ['signin_ip', ip],
+      ['signin_ip', clientKey(ip)],
       ['signin_email', email],
     ] as const) {
       const outcome = await this.rateLimits.consume(policy, key);
@@ -95,7 +116,8 @@ export class OwnerAuthService {
     const url = `${this.config.publicBaseUrl}/signin/confirm?token=${encodeURIComponent(link)}`;
     await this.mail.send({
       to: email,
-      subject: `Your Agentry sign-in code: ${code}`,
+      // Never the code in the subject: lock screens and notification previews show subjects.
+      subject: 'Your Agentry sign-in code',
       text: [
         `Your sign-in code is ${code}`,
         '',
@@ -113,34 +135,74 @@ export class OwnerAuthService {
   async verifyCode(handleInput: unknown, codeInput: unknown): Promise<SignedIn> {
     const handle = typeof handleInput === 'string' ? handleInput : '';
     const code = typeof codeInput === 'string' ? codeInput.replace(/\s+/g, '') : '';
-    const row = handle ? await this.challenges.findOne({ where: { challengeHash: hashToken(handle) } }) : null;
+    const row = handle ? await this.challenges.findOne({ where: { challengeHash: hashToken(handle), purpose: 'signin' } }) : null;
     const refuse = (message: string) => oauthErrors.invalid(message);
     if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) {
       throw refuse('This sign-in has expired or was already used. Start again.');
     }
-    if (row.attempts >= SIGNIN_MAX_ATTEMPTS) throw refuse('Too many wrong codes. Start again to get a new one.');
+    const tooMany = 'Too many wrong codes: this code no longer works. Ask for a new code below.';
+    if (row.attempts >= SIGNIN_MAX_ATTEMPTS) throw refuse(tooMany);
     const attempts = (await this.dataSource.query(COUNT_SIGNIN_ATTEMPT_SQL, [row.id, SIGNIN_MAX_ATTEMPTS])) as [SigninAttemptRow[], number];
-    if (attempts[1] === 0) throw refuse('Too many wrong codes. Start again to get a new one.');
+    if (attempts[1] === 0) throw refuse(tooMany);
     const expected = Buffer.from(row.codeHash);
     if (!/^\d{6}$/.test(code) || !timingSafeEqual(Buffer.from(hashToken(`${handle}:${code}`)), expected)) {
-      throw refuse('That code is not right. Check the latest message and try again.');
+      const left = SIGNIN_MAX_ATTEMPTS - attempts[0][0].attempts;
+      throw refuse(
+        left > 0
+          ? `That code is not right. ${left === 1 ? '1 attempt' : `${left} attempts`} left. Check the latest message and try again.`
+          : tooMany,
+      );
     }
     return this.complete(row);
   }
 
-  /** The link's confirmation page reads the pending sign-in without using it (GET changes nothing). */
-  async peekLink(linkInput: unknown): Promise<{ email: string } | undefined> {
+  /** The code page's view of the browser's pending sign-in (GET: reads, changes nothing). */
+  async pending(handleInput: unknown): Promise<PendingSignin | undefined> {
+    if (typeof handleInput !== 'string' || !handleInput || handleInput.length > 200) return undefined;
+    const row = await this.challenges.findOne({ where: { challengeHash: hashToken(handleInput), purpose: 'signin' } });
+    if (!row) return undefined;
+    return {
+      email: row.email,
+      returnTo: row.returnTo,
+      attemptsLeft: Math.max(0, SIGNIN_MAX_ATTEMPTS - row.attempts),
+      lockedOut: row.attempts >= SIGNIN_MAX_ATTEMPTS,
+      ended: !!row.usedAt || row.expiresAt.getTime() <= Date.now(),
+      resendAt: new Date(row.createdAt.getTime() + SIGNIN_RESEND_AFTER_MS).toISOString(),
+    };
+  }
+
+  /**
+   * "Send a new code": ends the browser's pending sign-in and mails a new one to the same address
+   * for the same return target, once a minute has passed since the last one.
+   * @throws validation_failed (no pending sign-in, too early), rate_limited, mail_relay_failed
+   */
+  async resend(handleInput: unknown, ip: string): Promise<SigninStarted> {
+    const handle = typeof handleInput === 'string' && handleInput.length <= 200 ? handleInput : '';
+    const row = handle ? await this.challenges.findOne({ where: { challengeHash: hashToken(handle), purpose: 'signin' } }) : null;
+    if (!row || row.usedAt) throw oauthErrors.invalid('There is no sign-in to send a new code for. Start again.');
+    const wait = row.createdAt.getTime() + SIGNIN_RESEND_AFTER_MS - Date.now();
+    if (wait > 0) throw oauthErrors.resendTooEarly(wait / 1000);
+    const ended = await this.challenges.update({ id: row.id, usedAt: IsNull() }, { usedAt: new Date() });
+    if (!ended.affected) throw oauthErrors.invalid('There is no sign-in to send a new code for. Start again.');
+    return this.start(row.email, row.returnTo, ip);
+  }
+
+  /**
+   * The link's confirmation page reads the sign-in without using it (GET changes nothing). A dead
+   * link still tells where it was going, so "sign in again" keeps the app's pending request.
+   */
+  async peekLink(linkInput: unknown): Promise<{ email: string; returnTo: string; live: boolean } | undefined> {
     if (typeof linkInput !== 'string' || linkInput.length > 200) return undefined;
-    const row = await this.challenges.findOne({ where: { linkHash: hashToken(linkInput) } });
-    if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) return undefined;
-    return { email: row.email };
+    const row = await this.challenges.findOne({ where: { linkHash: hashToken(linkInput), purpose: 'signin' } });
+    if (!row) return undefined;
+    return { email: row.email, returnTo: row.returnTo, live: !row.usedAt && row.expiresAt.getTime() > Date.now() };
   }
 
   /** The button on the link's page (POST). */
   async confirmLink(linkInput: unknown): Promise<SignedIn> {
     const row =
       typeof linkInput === 'string' && linkInput.length <= 200
-        ? await this.challenges.findOne({ where: { linkHash: hashToken(linkInput) } })
+        ? await this.challenges.findOne({ where: { linkHash: hashToken(linkInput), purpose: 'signin' } })
         : null;
     if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) {
       throw oauthErrors.invalid('This sign-in link has expired or was already used. Start again.');
@@ -189,6 +251,15 @@ export class OwnerAuthService {
   /** Ends the owner's current session. */
   async signOut(owner: OwnerPrincipal): Promise<void> {
     await this.sessions.update({ id: owner.sessionId }, { revokedAt: new Date() });
+  }
+
+  /** Deletes the owner's row (the last step of deleting an account; sessions and grants end first). */
+  async deleteOwner(owner: OwnerPrincipal): Promise<void> {
+    await this.dataSource.transaction(async (tx) => {
+      await tx.getRepository(SessionEntity).update({ ownerId: owner.ownerId, revokedAt: IsNull() }, { revokedAt: new Date() });
+      await tx.getRepository(OwnerEntity).delete({ id: owner.ownerId });
+      await this.audit.record(`owner:${owner.ownerId}`, 'owner.deleted', 'owner', owner.ownerId, owner.ownerId, {}, tx);
+    });
   }
 
   /** The signed-in owner's account row (its status may have changed since sign-in). */

@@ -58,7 +58,7 @@ export function brokerPage(status: number, options: BrokerPageOptions): HtmlPage
 export function errorPage(status: number, title: string, message: string): HtmlPage {
   return brokerPage(status, {
     title,
-    main: `<h1>${escapeHtml(title)}</h1>\n<p class="problem" role="alert">${escapeHtml(message)}</p>\n<p><a href="/account">Your account</a></p>`,
+    main: `<h1>${escapeHtml(title)}</h1>\n<p class="error-box" role="alert">${escapeHtml(message)}</p>\n<p><a href="/account">Your account</a></p>`,
   });
 }
 
@@ -67,5 +67,10 @@ export function hidden(name: string, value: string): string {
 }
 
 export function problemLine(problem?: string): string {
-  return problem ? `<p class="problem" role="alert">${escapeHtml(problem)}</p>` : '';
+  return problem ? `<p class="error-box" role="alert" data-testid="problem">${escapeHtml(problem)}</p>` : '';
+}
+
+/** The result of what the person just did ("Removed …", "We sent a new code"). */
+export function noticeLine(notice?: string): string {
+  return notice ? `<p class="ok" role="status" data-testid="notice">${escapeHtml(notice)}</p>` : '';
 }

@@ -38,10 +38,13 @@ describe('abuse: logs keep no query strings, tokens or personal data', () => {
       body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"lookup_member","arguments":{"query":"${EMAIL}"}}`,
     });
     expect(mcp.status).toBeLessThan(500);
+    const form = await fetch(`${running.url}/signin`);
+    const formHtml = await form.text();
     const signin = await fetch(`${running.url}/signin`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: EMAIL, return_to: '/account' }).toString(),
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: form.headers.getSetCookie()[0].split(';')[0] },
+      body: new URLSearchParams({ email: EMAIL, return_to: '/account', csrf: /name="csrf" value="([^"]+)"/.exec(formHtml)![1] }).toString(),
     });
     expect(signin.status).toBeLessThan(500);
 
