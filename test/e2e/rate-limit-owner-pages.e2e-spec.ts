@@ -139,14 +139,23 @@ describe('OAuth budgets: their own, configurable, and per IPv6 /64', () => {
   });
 
   it('sign-in mails per address: two addresses of one /64 share the budget', async () => {
-    const signin = (ip: string, email: string) =>
-      fetch(`${t.url}/signin`, {
+    const signin = async (ip: string, email: string) => {
+      // The form first, as a browser gets it: the pre-session cookie and its CSRF token.
+      const form = await fetch(`${t.url}/signin?return_to=%2Faccount`, { headers: { 'x-forwarded-for': ip } });
+      const cookie = form.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
+      return fetch(`${t.url}/signin`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip, origin: t.config.publicBaseUrl },
-        body: new URLSearchParams({ email, return_to: '/account' }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip, origin: t.config.publicBaseUrl, cookie },
+        body: new URLSearchParams({ email, return_to: '/account', csrf }),
+        redirect: 'manual',
       });
-    expect((await signin('2001:db8:9:9::1', 'a@example.org')).status).toBe(200);
-    expect((await signin('2001:db8:9:9::2', 'b@example.org')).status).toBe(200);
+    };
+    expect((await signin('2001:db8:9:9::1', 'a@example.org')).status).toBe(303);
+    expect((await signin('2001:db8:9:9::2', 'b@example.org')).status).toBe(303);
     const third = await signin('2001:db8:9:9:abcd::3', 'c@example.org');
     expect(third.status).toBe(429);
     expect(third.headers.get('retry-after')).toMatch(/^\d+$/);

@@ -42,7 +42,10 @@ describe('HostOriginPolicy', () => {
     for (const origin of ['http://localhost:9999', 'http://127.0.0.1:9999', 'http://[::1]:9999', 'https://localhost', 'http://localhost']) {
       expect(sut.originAllowed(origin), origin).toBe(false);
     }
-    const https = new HostOriginPolicy(loadConfig({ PUBLIC_BASE_URL: 'https://agentry.example' }), { check: 'writes' });
+    const https = new HostOriginPolicy(
+      loadConfig({ PUBLIC_BASE_URL: 'https://agentry.example', BROKER_KEY_ENCRYPTION_KEY: 'k'.repeat(32) }),
+      { check: 'writes' },
+    );
     expect(https.originAllowed('https://agentry.example')).toBe(true);
     expect(https.originAllowed('https://agentry.example:8443')).toBe(false);
     expect(https.originAllowed('http://localhost:3000')).toBe(false);
