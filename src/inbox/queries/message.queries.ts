@@ -125,11 +125,30 @@ export const RETENTION_BATCH = 1000;
 
 /**
  * Deletes up to RETENTION_BATCH messages past their expiry, skipping rows another instance holds.
- * $1 = now. Rows: { id }.
+ * $1 = now. Rows: { id, raw_id }.
  */
 export const DELETE_EXPIRED_SQL = `
   DELETE FROM inbox_message WHERE id IN (
     SELECT id FROM inbox_message WHERE expires_at <= $1 ORDER BY expires_at LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED
+  ) RETURNING id, raw_id`;
+
+/**
+ * Deletes the raw sources among $1 (uuid[]) that no message points to any more (run after the
+ * messages' DELETE, in its transaction: one statement cannot see its own deletions).
+ */
+export const DELETE_UNREFERENCED_RAW_SQL = `
+  DELETE FROM inbox_raw_message r WHERE r.id = ANY($1::uuid[])
+     AND NOT EXISTS (SELECT 1 FROM inbox_message m WHERE m.raw_id = r.id)`;
+
+/**
+ * Deletes up to RETENTION_BATCH raw sources no message points to that are older than $1: the ones
+ * whose last messages were deleted some other way, or by two transactions at once. Rows: { id }.
+ */
+export const DELETE_ORPHAN_RAW_SQL = `
+  DELETE FROM inbox_raw_message WHERE id IN (
+    SELECT r.id FROM inbox_raw_message r
+     WHERE r.created_at < $1 AND NOT EXISTS (SELECT 1 FROM inbox_message m WHERE m.raw_id = r.id)
+     LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED
   ) RETURNING id`;
 
 /** The rows INSERT_INBOUND_SQL returns: one per recipient mailbox. */
@@ -141,15 +160,53 @@ export interface InsertedInboundRow {
 /**
  * Stores one inbound message for one or more mailboxes and notifies their waiters, in ONE
  * statement (atomic on its own; NOTIFY is delivered at commit). $1 is the array of agent ids.
+ * The raw source is stored ONCE ($20, when $22 is null) and every recipient's row points to it;
+ * $22 = an existing raw source to point to instead (a local copy of an inbox_send).
  */
 export const INSERT_INBOUND_SQL = `
-  WITH stored AS (
+  WITH source AS (
+    INSERT INTO inbox_raw_message (raw, size_bytes) SELECT $20::bytea, $18 WHERE $22::uuid IS NULL RETURNING id
+  ), stored AS (
     INSERT INTO inbox_message (agent_id, direction, status, from_address, from_name, to_addresses, cc_addresses, envelope_from,
       subject, message_id, sent_at, text_body, text_truncated, headers, auth, otp_code, otp, links, attachments, size_bytes,
-      remote_ip, delivery_note, raw, expires_at)
+      remote_ip, delivery_note, raw_id, expires_at)
     SELECT recipient, 'inbound', 'received', $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14,
-      $15::jsonb, $16::jsonb, $17::jsonb, $18, $19, NULL, $20, $21
+      $15::jsonb, $16::jsonb, $17::jsonb, $18, $19, NULL, coalesce($22::uuid, (SELECT id FROM source)), $21
       FROM unnest($1::uuid[]) AS recipient
     RETURNING id, agent_id
   )
   SELECT id, agent_id, pg_notify('${NOTIFY_CHANNEL}', agent_id || ':' || id) FROM stored`;
+
+/** Stores a raw source on its own (the outbound copy of inbox_send). $1 = raw, $2 = size. Rows: { id }. */
+export const INSERT_RAW_SQL = `INSERT INTO inbox_raw_message (raw, size_bytes) VALUES ($1, $2) RETURNING id`;
+
+/**
+ * Serializes stores into the same mailboxes until the transaction ends (the quota check then sees
+ * every committed byte). Locks are taken in one order, so two transactions never deadlock. $1 = agent ids.
+ */
+export const LOCK_MAILBOXES_SQL = `
+  SELECT count(pg_advisory_xact_lock(k)) FROM (
+    SELECT DISTINCT hashtextextended('inbox_mailbox:' || a::text, 0) AS k FROM unnest($1::uuid[]) AS a ORDER BY 1
+  ) AS keys`;
+
+export interface MailboxUsageRow {
+  agent_id: string;
+  /** bigint, as a string. */
+  used: string;
+}
+
+/** The bytes each mailbox holds (every message, inbound and outbound). $1 = agent ids. */
+export const MAILBOX_BYTES_SQL = `
+  SELECT a AS agent_id, (SELECT coalesce(sum(m.size_bytes), 0) FROM inbox_message m WHERE m.agent_id = a)::bigint AS used
+    FROM unnest($1::uuid[]) AS a`;
+
+/**
+ * Whether a mailbox really sent a message with one of the given Message-IDs to an address (a
+ * bounce or complaint must name one). $1 = agent id, $2 = Message-IDs (text[]), $3 = address
+ * (lower case). Rows: { id }.
+ */
+export const SENT_TO_SQL = `
+  SELECT id FROM inbox_message
+   WHERE agent_id = $1 AND direction = 'outbound' AND message_id = ANY($2::text[])
+     AND (to_addresses ? $3 OR cc_addresses ? $3)
+   LIMIT 1`;
