@@ -198,13 +198,15 @@ export class SmtpListener implements OnApplicationBootstrap, OnModuleDestroy {
     const recipients = session.mailboxes ?? [];
     if (recipients.length === 0) throw smtpError(554, '5.5.1 No valid recipients');
     const sender = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+    // Authentication (mostly waiting for DNS) runs while the message is parsed (CPU); check() never rejects.
+    const authenticating = this.authenticator.check(raw, { ip, helo: session.hostNameAppearsAs ?? '', sender });
     let parsed;
     try {
       parsed = await this.ingest.parse(raw);
     } catch (error) {
       throw smtpError(554, `5.6.0 The message could not be parsed (${(error as Error).message.slice(0, 100)})`);
     }
-    const auth = await this.authenticator.check(raw, { ip, helo: session.hostNameAppearsAs ?? '', sender });
+    const auth = await authenticating;
     let ids: string[];
     try {
       ids = await this.ingest.store(raw, parsed, recipients, { envelopeFrom: sender || null, remoteIp: ip, auth });

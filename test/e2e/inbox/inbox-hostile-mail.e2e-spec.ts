@@ -2,6 +2,7 @@
 // one message to 50 mailboxes, a mailbox quota, NUL characters and lone surrogates, and per-client
 // budgets keyed by the IPv6 /64. Real SMTP over loopback, the real database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MailAuthenticator } from '../../../src/inbox/services/mail-authenticator.js';
 import { RetentionSweeper } from '../../../src/inbox/services/retention.js';
 import { SmtpListener } from '../../../src/inbox/smtp/smtp-listener.js';
 import { brokerTool, createBrokerPrincipal, type BrokerTestPrincipal } from '../../support/broker.js';
@@ -327,6 +328,27 @@ describe('inbox: a hostile mail sender', () => {
       const read = await readOnly(agent);
       expect(read.subject).toBe('A\uFFFD hi');
       expect(read.attachments[0].filename).toBe('\uFFFDa');
+    });
+  });
+
+  describe('mail authentication looks DNS up once per name (issue 25)', () => {
+    it('a second message from the same sender and HELO is authenticated from the cache, and its verdict still recorded', async () => {
+      const agent = await createBrokerPrincipal(t);
+      const address = `${agent.agentHandle}@${MAIL_DOMAIN}`;
+      const authenticator = t.app.get(MailAuthenticator, { strict: false });
+      const body = (n: number) => `From: a@mx.remote.example\r\nTo: ${address}\r\nSubject: cached ${n}\r\n\r\nhello`;
+      expect((await transaction({ helo: 'mx.remote.example', from: 'a@mx.remote.example', to: [address], body: body(1) })).at(-1)).toMatch(
+        /^250 /,
+      );
+      const after1 = authenticator.dnsStats.queries;
+      expect((await transaction({ helo: 'mx.remote.example', from: 'a@mx.remote.example', to: [address], body: body(2) })).at(-1)).toMatch(
+        /^250 /,
+      );
+      expect(authenticator.dnsStats.queries).toBe(after1);
+      const auth = await t.sql<{ spf: string }>(`SELECT auth->>'spf' AS spf FROM inbox_message WHERE agent_id = $1 ORDER BY received_at`, [
+        agent.agentId,
+      ]);
+      expect(auth).toEqual([{ spf: 'pass' }, { spf: 'pass' }]);
     });
   });
 
