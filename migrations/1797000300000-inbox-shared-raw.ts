@@ -5,6 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * copies of its raw source in `inbox_message.raw`. The source moves to `inbox_raw_message`, each
  * recipient's row points to it (`raw_id`), and the retention job deletes it with the last row.
  * Existing rows keep their source: each becomes a raw row of its own (they were stored per row).
+ * And each mailbox counts the bytes its messages hold (`used_bytes`, for the quota
+ * INBOX_MAILBOX_QUOTA_BYTES), backfilled from the messages.
  */
 export class InboxSharedRaw1797000300000 implements MigrationInterface {
   name = 'InboxSharedRaw1797000300000';
@@ -39,9 +41,20 @@ export class InboxSharedRaw1797000300000 implements MigrationInterface {
             ALTER TABLE "inbox_message"
             ADD CONSTRAINT "FK_b6553b716b2df997cb2fff41c8c" FOREIGN KEY ("raw_id") REFERENCES "inbox_raw_message"("id") ON DELETE NO ACTION ON UPDATE NO ACTION
         `);
+    await queryRunner.query(`
+            ALTER TABLE "inbox_mailbox" ADD "used_bytes" bigint NOT NULL DEFAULT '0'
+        `);
+    await queryRunner.query(`
+            UPDATE "inbox_mailbox" b SET "used_bytes" = s."total"
+              FROM (SELECT "agent_id", sum("size_bytes") AS "total" FROM "inbox_message" GROUP BY "agent_id") s
+             WHERE s."agent_id" = b."agent_id"
+        `);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+            ALTER TABLE "inbox_mailbox" DROP COLUMN "used_bytes"
+        `);
     await queryRunner.query(`
             ALTER TABLE "inbox_message" DROP CONSTRAINT "FK_b6553b716b2df997cb2fff41c8c"
         `);

@@ -125,12 +125,12 @@ export const RETENTION_BATCH = 1000;
 
 /**
  * Deletes up to RETENTION_BATCH messages past their expiry, skipping rows another instance holds.
- * $1 = now. Rows: { id, raw_id }.
+ * $1 = now. Rows: { id, raw_id, agent_id, size_bytes }.
  */
 export const DELETE_EXPIRED_SQL = `
   DELETE FROM inbox_message WHERE id IN (
     SELECT id FROM inbox_message WHERE expires_at <= $1 ORDER BY expires_at LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED
-  ) RETURNING id, raw_id`;
+  ) RETURNING id, raw_id, agent_id, size_bytes`;
 
 /**
  * Deletes the raw sources among $1 (uuid[]) that no message points to any more (run after the
@@ -159,46 +159,37 @@ export interface InsertedInboundRow {
 
 /**
  * Stores one inbound message for one or more mailboxes and notifies their waiters, in ONE
- * statement (atomic on its own; NOTIFY is delivered at commit). $1 is the array of agent ids.
- * The raw source is stored ONCE ($20, when $22 is null) and every recipient's row points to it;
- * $22 = an existing raw source to point to instead (a local copy of an inbox_send).
+ * statement (atomic on its own; NOTIFY is delivered at commit). $1 is the array of agent ids
+ * (distinct). Each mailbox's counter is raised by the message's size only if that keeps it within
+ * the quota ($23; 0 = none: the row lock and re-check of UPDATE make this exact under concurrency);
+ * the rows are written only when EVERY mailbox was admitted. With one recipient nothing then
+ * changes when it is refused; with several, the caller runs it in a transaction and rolls back when
+ * fewer rows than recipients come back. The raw source is stored ONCE ($20, when $22 is null) and
+ * every recipient's row points to it; $22 = an existing raw source instead (a local copy of an inbox_send).
  */
 export const INSERT_INBOUND_SQL = `
-  WITH source AS (
-    INSERT INTO inbox_raw_message (raw, size_bytes) SELECT $20::bytea, $18 WHERE $22::uuid IS NULL RETURNING id
+  WITH admitted AS (
+    UPDATE inbox_mailbox SET used_bytes = used_bytes + $18
+     WHERE agent_id = ANY($1::uuid[]) AND ($23::bigint = 0 OR used_bytes + $18 <= $23::bigint)
+    RETURNING agent_id
+  ), complete AS (
+    SELECT count(*) = cardinality($1::uuid[]) AS ok FROM admitted
+  ), source AS (
+    INSERT INTO inbox_raw_message (raw, size_bytes)
+    SELECT $20::bytea, $18 WHERE $22::uuid IS NULL AND (SELECT ok FROM complete) RETURNING id
   ), stored AS (
     INSERT INTO inbox_message (agent_id, direction, status, from_address, from_name, to_addresses, cc_addresses, envelope_from,
       subject, message_id, sent_at, text_body, text_truncated, headers, auth, otp_code, otp, links, attachments, size_bytes,
       remote_ip, delivery_note, raw_id, expires_at)
-    SELECT recipient, 'inbound', 'received', $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14,
+    SELECT admitted.agent_id, 'inbound', 'received', $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14,
       $15::jsonb, $16::jsonb, $17::jsonb, $18, $19, NULL, coalesce($22::uuid, (SELECT id FROM source)), $21
-      FROM unnest($1::uuid[]) AS recipient
+      FROM admitted WHERE (SELECT ok FROM complete)
     RETURNING id, agent_id
   )
   SELECT id, agent_id, pg_notify('${NOTIFY_CHANNEL}', agent_id || ':' || id) FROM stored`;
 
 /** Stores a raw source on its own (the outbound copy of inbox_send). $1 = raw, $2 = size. Rows: { id }. */
 export const INSERT_RAW_SQL = `INSERT INTO inbox_raw_message (raw, size_bytes) VALUES ($1, $2) RETURNING id`;
-
-/**
- * Serializes stores into the same mailboxes until the transaction ends (the quota check then sees
- * every committed byte). Locks are taken in one order, so two transactions never deadlock. $1 = agent ids.
- */
-export const LOCK_MAILBOXES_SQL = `
-  SELECT count(pg_advisory_xact_lock(k)) FROM (
-    SELECT DISTINCT hashtextextended('inbox_mailbox:' || a::text, 0) AS k FROM unnest($1::uuid[]) AS a ORDER BY 1
-  ) AS keys`;
-
-export interface MailboxUsageRow {
-  agent_id: string;
-  /** bigint, as a string. */
-  used: string;
-}
-
-/** The bytes each mailbox holds (every message, inbound and outbound). $1 = agent ids. */
-export const MAILBOX_BYTES_SQL = `
-  SELECT a AS agent_id, (SELECT coalesce(sum(m.size_bytes), 0) FROM inbox_message m WHERE m.agent_id = a)::bigint AS used
-    FROM unnest($1::uuid[]) AS a`;
 
 /**
  * Whether a mailbox really sent a message with one of the given Message-IDs to an address (a

@@ -6,14 +6,8 @@ import type { ReportVerdict } from '../domain/reports.js';
 import { InboxAuditEntity } from '../entities/inbox-audit.entity.js';
 import type { StoredAuth } from '../entities/message.entity.js';
 import { SuppressionEntity } from '../entities/suppression.entity.js';
-import {
-  INSERT_INBOUND_SQL,
-  LOCK_MAILBOXES_SQL,
-  MAILBOX_BYTES_SQL,
-  SENT_TO_SQL,
-  type InsertedInboundRow,
-  type MailboxUsageRow,
-} from '../queries/message.queries.js';
+import { LOCK_MAILBOX_ROWS_SQL, MAILBOX_USED_SQL, type MailboxUsedRow } from '../queries/mailbox.queries.js';
+import { INSERT_INBOUND_SQL, SENT_TO_SQL, type InsertedInboundRow } from '../queries/message.queries.js';
 import type { MailboxRef } from './mailboxes.js';
 import { parseMessage, type ParsedMessage } from './message-parser.js';
 
@@ -68,13 +62,11 @@ export class IngestService {
     return parseMessage(raw);
   }
 
-  /** The first mailbox among `mailboxes` already at or over its quota, if any (checked at RCPT). */
-  async fullMailbox(mailboxes: MailboxRef[]): Promise<MailboxRef | undefined> {
+  /** The first of `mailboxes` (as lookupLocal returned them) already at its quota, if any (checked at RCPT). */
+  fullMailbox(mailboxes: MailboxRef[]): MailboxRef | undefined {
     const quota = this.config.inboxMailboxQuotaBytes;
-    if (quota === 0 || mailboxes.length === 0) return undefined;
-    const rows = (await this.dataSource.query(MAILBOX_BYTES_SQL, [mailboxes.map((m) => m.agentId)])) as MailboxUsageRow[];
-    const full = rows.find((r) => Number(r.used) >= quota);
-    return full ? mailboxes.find((m) => m.agentId === full.agent_id) : undefined;
+    if (quota === 0) return undefined;
+    return mailboxes.find((m) => (m.usedBytes ?? 0) >= quota);
   }
 
   /**
@@ -84,15 +76,19 @@ export class IngestService {
   async store(
     raw: Buffer,
     parsed: ParsedMessage,
-    recipients: MailboxRef[],
-    given: InboundEnvelope,
+    given: MailboxRef[],
+    received: InboundEnvelope,
     options: { rawId?: string } = {},
   ): Promise<string[]> {
+    // One row per mailbox (handle and handle+tag are one mailbox).
+    const recipients = given.filter((m, i) => given.findIndex((o) => o.agentId === m.agentId) === i);
     // The envelope comes from the SMTP dialog: the same storable text as the parsed message, bounded to its column.
-    const envelope = storedValue({ ...given, envelopeFrom: given.envelopeFrom?.slice(0, 320) ?? null });
+    const envelope = storedValue({ ...received, envelopeFrom: received.envelopeFrom?.slice(0, 320) ?? null });
     const expiresAt = new Date(Date.now() + this.config.inboxRetentionDays * 86_400_000);
+    const quota = this.config.inboxMailboxQuotaBytes;
+    const ids = recipients.map((m) => m.agentId);
     const params = [
-      recipients.map((m) => m.agentId),
+      ids,
       parsed.fromAddress || (envelope.envelopeFrom ?? ''),
       parsed.fromName,
       JSON.stringify(parsed.to.length ? parsed.to : recipients.map((m) => m.address)),
@@ -114,19 +110,31 @@ export class IngestService {
       options.rawId ? null : raw,
       expiresAt,
       options.rawId ?? null,
+      quota,
     ];
-    const quota = this.config.inboxMailboxQuotaBytes;
     const report = parsed.report;
-    // Without a quota or a report this is one statement (one round trip).
-    const rows =
-      quota === 0 && !report
-        ? ((await this.dataSource.query(INSERT_INBOUND_SQL, params)) as InsertedInboundRow[])
-        : await this.dataSource.transaction(async (tx) => {
-            if (quota > 0) await this.checkQuota(tx, recipients, raw.length, quota);
-            const stored = (await tx.query(INSERT_INBOUND_SQL, params)) as InsertedInboundRow[];
-            if (report) await this.applyReport(tx, report, stored, envelope.auth);
-            return stored;
-          });
+    let rows: InsertedInboundRow[];
+    if (recipients.length === 1 && !report) {
+      // The common case: one statement, one round trip; refused, it changed nothing.
+      rows = (await this.dataSource.query(INSERT_INBOUND_SQL, params)) as InsertedInboundRow[];
+      if (rows.length === 0) await this.refuse(this.dataSource.manager, recipients, raw.length, quota);
+    } else {
+      const notAdmitted = new Error('not admitted');
+      rows = await this.dataSource
+        .transaction(async (tx) => {
+          if (recipients.length > 1) await tx.query(LOCK_MAILBOX_ROWS_SQL, [ids]);
+          const stored = (await tx.query(INSERT_INBOUND_SQL, params)) as InsertedInboundRow[];
+          // Some mailbox was not admitted: the others' counters were raised; the rollback undoes it.
+          if (stored.length < recipients.length) throw notAdmitted;
+          if (report) await this.applyReport(tx, report, stored, envelope.auth);
+          return stored;
+        })
+        .catch(async (error: unknown) => {
+          // Rolled back: the counters are as they were, so the one that is full can be named.
+          if (error === notAdmitted) await this.refuse(this.dataSource.manager, recipients, raw.length, quota);
+          throw error;
+        });
+    }
     this.logger.debug(`Stored ${rows.length} message(s) of ${raw.length} bytes`);
     return rows.map((r) => r.id);
   }
@@ -136,15 +144,16 @@ export class IngestService {
     return this.store(raw, await this.parse(raw), recipients, envelope);
   }
 
-  private async checkQuota(tx: EntityManager, recipients: MailboxRef[], size: number, quota: number): Promise<void> {
-    const ids = recipients.map((m) => m.agentId);
-    await tx.query(LOCK_MAILBOXES_SQL, [ids]);
-    const usage = (await tx.query(MAILBOX_BYTES_SQL, [ids])) as MailboxUsageRow[];
-    for (const row of usage) {
-      if (Number(row.used) + size <= quota) continue;
-      const mailbox = recipients.find((m) => m.agentId === row.agent_id);
-      throw new MailboxFullError(mailbox?.address ?? row.agent_id, quota, size > quota);
+  /** Why the storing statement admitted fewer mailboxes than it was given; always throws. */
+  private async refuse(db: EntityManager, recipients: MailboxRef[], size: number, quota: number): Promise<never> {
+    const rows = (await db.query(MAILBOX_USED_SQL, [recipients.map((m) => m.agentId)])) as MailboxUsedRow[];
+    const full = rows.find((r) => quota > 0 && Number(r.used_bytes) + size > quota);
+    if (full) {
+      const mailbox = recipients.find((m) => m.agentId === full.agent_id);
+      throw new MailboxFullError(mailbox?.address ?? full.agent_id, quota, size > quota);
     }
+    // A mailbox row that does not exist (lookupLocal creates them): a fault of the caller, not of the message.
+    throw new Error(`no mailbox row for ${recipients.length - rows.length} of ${recipients.length} recipient(s)`);
   }
 
   /**

@@ -9,6 +9,7 @@ import { isEmailAddress } from '../../common/validation/email-address.js';
 import { AppConfig } from '../../config/app-config.js';
 import { storedText } from '../domain/stored-text.js';
 import { MessageEntity } from '../entities/message.entity.js';
+import { ADD_USED_BYTES_SQL } from '../queries/mailbox.queries.js';
 import { INSERT_RAW_SQL } from '../queries/message.queries.js';
 import { SuppressionEntity } from '../entities/suppression.entity.js';
 import { inboxErrors } from '../inbox.errors.js';
@@ -107,6 +108,8 @@ export class OutboundMail {
       // The raw source is stored once; local recipients' rows point to the same one.
       copy = await this.messages.manager.transaction(async (tx) => {
         const [source] = (await tx.query(INSERT_RAW_SQL, [raw, raw.length])) as Array<{ id: string }>;
+        // The copy counts towards the mailbox's usage (never refused for it: the agent chose to send).
+        await tx.query(ADD_USED_BYTES_SQL, [mailbox.agentId, raw.length]);
         const messages = tx.getRepository(MessageEntity);
         return messages.save(
           messages.create({

@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
 import { DELETE_EXPIRED_SQL, DELETE_ORPHAN_RAW_SQL, DELETE_UNREFERENCED_RAW_SQL, RETENTION_BATCH } from '../queries/message.queries.js';
+import { LOCK_MAILBOX_ROWS_SQL, RELEASE_USED_BYTES_SQL } from '../queries/mailbox.queries.js';
 import { ensureQueue } from '../../common/jobs/ensure-queue.js';
 
 /** The rows of a DELETE … RETURNING (TypeORM hands them back as [rows, count]). */
@@ -80,9 +81,19 @@ export class RetentionSweeper implements OnApplicationBootstrap, OnApplicationSh
     let total = 0;
     for (;;) {
       const count = await this.dataSource.transaction(async (tx) => {
-        const deleted = rows<{ id: string; raw_id: string | null }>(await tx.query(DELETE_EXPIRED_SQL, [now]));
+        const deleted = rows<{ id: string; raw_id: string | null; agent_id: string; size_bytes: number }>(
+          await tx.query(DELETE_EXPIRED_SQL, [now]),
+        );
         const rawIds = [...new Set(deleted.map((r) => r.raw_id).filter((id): id is string => id !== null))];
         if (rawIds.length) await tx.query(DELETE_UNREFERENCED_RAW_SQL, [rawIds]);
+        // The mailboxes' usage counters give the bytes back (locked in one order, like multi-recipient stores).
+        const freed = new Map<string, number>();
+        for (const r of deleted) freed.set(r.agent_id, (freed.get(r.agent_id) ?? 0) + r.size_bytes);
+        if (freed.size) {
+          const agents = [...freed.keys()].sort();
+          await tx.query(LOCK_MAILBOX_ROWS_SQL, [agents]);
+          await tx.query(RELEASE_USED_BYTES_SQL, [agents, agents.map((a) => freed.get(a))]);
+        }
         return deleted.length;
       });
       total += count;

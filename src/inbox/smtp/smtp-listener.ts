@@ -156,7 +156,7 @@ export class SmtpListener implements OnApplicationBootstrap, OnModuleDestroy {
     let full;
     try {
       found = await this.mailboxes.lookupLocal(address.address);
-      full = found.ok ? await this.ingest.fullMailbox([found.mailbox]) : undefined;
+      full = found.ok ? this.ingest.fullMailbox([found.mailbox]) : undefined;
     } catch {
       throw smtpError(451, '4.3.0 Temporary failure looking up the mailbox; try again later');
     }

@@ -217,6 +217,11 @@ describe('inbox: a hostile mail sender', () => {
       // The last one expires: the source goes with it.
       await t.sql(`UPDATE inbox_message SET expires_at = now() - interval '1 minute' WHERE agent_id = $1`, [ids[0]]);
       expect(await sweeper.sweep()).toBe(1);
+      // Each mailbox got its bytes back.
+      const counters = await t.sql<{ used: number }>(`SELECT used_bytes::int AS used FROM inbox_mailbox WHERE agent_id = ANY($1::uuid[])`, [
+        ids,
+      ]);
+      expect(counters.map((c) => c.used)).toEqual(ids.map(() => 0));
       expect(await t.sql(`SELECT id FROM inbox_raw_message WHERE id = $1`, [rawIds[0]])).toEqual([]);
     });
 
@@ -251,8 +256,16 @@ describe('inbox: a hostile mail sender', () => {
         `SELECT count(*)::int AS n FROM inbox_raw_message r WHERE NOT EXISTS (SELECT 1 FROM inbox_message m WHERE m.raw_id = r.id)`,
       );
       expect(raws.n).toBe(0);
-      // At the quota (its two messages now count 5,000 bytes each): the next RCPT is refused straight away.
-      await t.sql(`UPDATE inbox_message SET size_bytes = 5000 WHERE agent_id = $1`, [full.agentId]);
+      // The usage counters: the refused message raised neither (the one admitted first was rolled back).
+      const used = async (agentId: string) =>
+        Number((await t.sql<{ used_bytes: string }>(`SELECT used_bytes FROM inbox_mailbox WHERE agent_id = $1`, [agentId]))[0].used_bytes);
+      const [sums] = await t.sql<{ total: number }>(`SELECT sum(size_bytes)::int AS total FROM inbox_message WHERE agent_id = $1`, [
+        full.agentId,
+      ]);
+      expect(await used(full.agentId)).toBe(sums.total);
+      expect(await used(empty.agentId)).toBe(0);
+      // At the quota: the next RCPT is refused straight away.
+      await t.sql(`UPDATE inbox_mailbox SET used_bytes = $2 WHERE agent_id = $1`, [full.agentId, QUOTA]);
       const atRcpt = await transaction({ from: 'a@remote.example', to: [fullAddress], body: message('four', 10) });
       expect(atRcpt[2]).toMatch(/^452 4\.2\.2 Mailbox full/);
       // A message larger than the whole quota can never be delivered: permanent.
