@@ -275,6 +275,36 @@ describe('inbox: a hostile mail sender', () => {
     });
   });
 
+  it('keeps the quota exact when messages race: of three that each fit alone, only the two that fit together are stored', async () => {
+    const agent = await createBrokerPrincipal(t);
+    const address = `${agent.agentHandle}@${MAIL_DOMAIN}`;
+    // Three connections (the per-client limit here), each up to the end of its DATA, then all bodies at once:
+    // 4,000 bytes each, 10,000 allowed.
+    const dialogs = await Promise.all(Array.from({ length: 3 }, () => SmtpDialog.open(t.smtpPort)));
+    try {
+      for (const { dialog } of dialogs) {
+        await dialog.command('EHLO client.example');
+        await dialog.command('MAIL FROM:<a@remote.example>');
+        expect(await dialog.command(`RCPT TO:<${address}>`)).toMatch(/^250/);
+        expect(await dialog.command('DATA')).toMatch(/^354/);
+      }
+      const replies = await Promise.all(dialogs.map(({ dialog }, i) => dialog.data(`Subject: race ${i}\r\n\r\n${'r'.repeat(3980)}`)));
+      const accepted = replies.filter((r) => r.startsWith('250')).length;
+      expect(replies.filter((r) => !r.startsWith('250')).every((r) => /^452 4\.2\.2/.test(r))).toBe(true);
+      const [row] = await t.sql<{ n: number; total: number; used: string }>(
+        `SELECT count(*)::int AS n, coalesce(sum(m.size_bytes), 0)::int AS total, max(b.used_bytes)::text AS used
+           FROM inbox_mailbox b LEFT JOIN inbox_message m ON m.agent_id = b.agent_id WHERE b.agent_id = $1`,
+        [agent.agentId],
+      );
+      expect(accepted).toBe(2);
+      expect(row.n).toBe(2);
+      expect(row.total).toBeLessThanOrEqual(QUOTA);
+      expect(Number(row.used)).toBe(row.total);
+    } finally {
+      for (const { dialog } of dialogs) dialog.close();
+    }
+  });
+
   describe('NUL characters and lone surrogates are stored sanitized, never answered 451', () => {
     async function readOnly(agent: BrokerTestPrincipal) {
       const list = await brokerTool(t, agent.token, 'inbox_list', {});
