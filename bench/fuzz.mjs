@@ -9,13 +9,24 @@
 // reach the handlers. Prints the seed, counts per surface and status, and the verdict:
 //   zero 5xx, zero crashes (the app process stays up), zero leaked driver/stack text, and the app's event
 //   loop never blocked more than FUZZ_MAX_DELAY_MS (default 50 ms; the max of monitorEventLoopDelay).
+// Authenticated too (bench/fuzz-broker.mjs): principals with VALID broker tokens (inserted like the
+// test factories; all scopes and narrower ones) call all nine /broker/mcp tools with valid and mutated
+// arguments, and half-way through one agent is revoked and one token revoked. And the SMTP listener
+// (bench/fuzz-smtp.mjs): FUZZ_SMTP_MESSAGES (default 1,000) malformed messages over FUZZ_SMTP_CONCURRENCY
+// (default 4) connections — broken boundaries, huge headers, bad encodings, nested multiparts, 8-bit and
+// NUL bytes in headers, lone surrogates, forged bounces. Also required: zero `internal_error` answers,
+// zero unhandled rejections or uncaught exceptions in the app, and no malformed message answered with a
+// temporary failure (a 4xx at DATA other than 452 4.2.2 mailbox full: a poison message).
 // Exit status 1 when any of these fails. FUZZ_SEED replays a run. FUZZ_CPU_PROF_DIR=<dir> writes a V8 CPU
 // profile of the app process there (node --cpu-prof) and prints what ran during its longest loop blocks.
 import { fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { brokerAuthRequest, createBrokerPrincipals, harvestMessageIds, revokeMidRun } from './fuzz-broker.mjs';
+import { malformedMessage, smtpTransaction } from './fuzz-smtp.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const TOKEN = `mco_${'fuzzOperatorToken0123456789'.repeat(2)}`;
@@ -39,10 +50,25 @@ async function runApp() {
     RATE_LIMIT_OAUTH_REGISTER: 'off',
     SSE_MAX_LIFETIME_SECONDS: '1',
     LOG_LEVEL: 'silent',
-    SMTP_PORT: '0',
+    SMTP_PORT: process.env.FUZZ_SMTP_PORT ?? '0',
+    MAIL_DOMAIN: 'agents.fuzz',
+    RATE_LIMIT_INBOX_SMTP_IP: 'off',
+    RATE_LIMIT_INBOX_SEND_AGENT: 'off',
+    RATE_LIMIT_INBOX_SEND_OWNER: 'off',
+    INBOX_SMTP_MAX_CONNECTIONS_PER_IP: '1000',
     SEED_DEMO: 'false',
     OPERATOR_BOOTSTRAP_TOKEN: TOKEN,
     DATABASE_URL: process.env.FUZZ_APP_DATABASE_URL,
+  });
+  // Counted, not swallowed: the verdict requires zero.
+  const unhandled = { rejections: 0, exceptions: 0, samples: [] };
+  process.on('unhandledRejection', (reason) => {
+    unhandled.rejections++;
+    if (unhandled.samples.length < 5) unhandled.samples.push(String(reason?.stack ?? reason).slice(0, 500));
+  });
+  process.on('uncaughtException', (error) => {
+    unhandled.exceptions++;
+    if (unhandled.samples.length < 5) unhandled.samples.push(String(error?.stack ?? error).slice(0, 500));
   });
   const running = await startApp(config, createLogger(config.logLevel));
   // Never outlive the fuzzer.
@@ -72,13 +98,13 @@ async function runApp() {
       watchGaps();
       process.send({ monitoring: true });
     } else if (m === 'stats') {
-      process.send({ stats: { maxMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6, meanMs: delay.mean / 1e6, gaps } });
+      process.send({ stats: { maxMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6, meanMs: delay.mean / 1e6, gaps, unhandled } });
     } else if (m === 'stop') {
       await running.close();
       process.exit(0);
     }
   });
-  process.send({ ready: running.url });
+  process.send({ ready: running.url, publicBaseUrl: config.publicBaseUrl, mailDomain: config.mailDomain });
 }
 
 // ---- generators ------------------------------------------------------------------------------------
@@ -400,8 +426,11 @@ async function main() {
   appDbUrl.pathname = `/${dbName}`;
 
   const profileDir = process.env.FUZZ_CPU_PROF_DIR;
+  const smtpMessages = Number(process.env.FUZZ_SMTP_MESSAGES ?? 1000);
+  const smtpConcurrency = Number(process.env.FUZZ_SMTP_CONCURRENCY ?? 4);
+  const smtpPort = smtpMessages > 0 ? await freePort() : 0;
   const child = fork(SELF, ['--app'], {
-    env: { ...process.env, FUZZ_APP_DATABASE_URL: appDbUrl.toString() },
+    env: { ...process.env, FUZZ_APP_DATABASE_URL: appDbUrl.toString(), FUZZ_SMTP_PORT: String(smtpPort) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=500'] : [],
   });
@@ -421,8 +450,24 @@ async function main() {
       child.on('message', on);
       if (m) child.send(m);
     });
-  const base = await ask(null, 'ready');
+  const ready = await new Promise((resolve) => {
+    const on = (msg) => {
+      if (msg && 'ready' in msg) {
+        child.off('message', on);
+        resolve(msg);
+      }
+    };
+    child.on('message', on);
+  });
+  const base = ready.ready;
   if (!/^http:\/\/127\.0\.0\.1:/.test(base)) throw new Error(`refusing to fuzz a non-loopback address: ${base}`);
+
+  // Valid broker tokens, inserted the way the test factories do (test/support/broker.ts).
+  const appSql = new pg.Client({ connectionString: appDbUrl.toString() });
+  await appSql.connect();
+  const principals = await createBrokerPrincipals(appSql, { publicBaseUrl: ready.publicBaseUrl });
+  const brokerCtx = { principals, handles: principals.map((p) => p.handle), mailDomain: ready.mailDomain, messageIds: [] };
+  let revoked;
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const openapi = JSON.parse((await send(agent, base, { method: 'GET', path: '/openapi.json', headers: {} })).text);
@@ -461,13 +506,17 @@ async function main() {
   let errors5xx = 0;
   let leaks = 0;
   let transportErrors = 0;
+  let internalErrors = 0;
+  const brokerOutcomes = new Map();
   const samples = [];
   const started = Date.now();
   const deadline = started + maxSeconds * 1000;
   const worker = async () => {
     while (sent < total && Date.now() < deadline && !crashed) {
       sent++;
-      const req = g.int(2) ? mcpRequest(g, tools) : restRequest(g, routes);
+      if (!revoked && sent >= total / 2) revoked = revokeMidRun(appSql, principals);
+      const which = g.int(20);
+      const req = which < 8 ? mcpRequest(g, tools) : which < 15 ? restRequest(g, routes) : brokerAuthRequest(g, brokerCtx);
       req.surface ??= `${req.method} ${req.path.split('?')[0].slice(0, 40)}`;
       const surface = req.surface.startsWith('mcp') ? req.surface : req.surface.split(' ').slice(0, 3).join(' ');
       counts.set(surface, (counts.get(surface) ?? 0) + 1);
@@ -480,6 +529,26 @@ async function main() {
         if (samples.length < 10)
           samples.push({ status: res.status, method: req.method, path: req.path.slice(0, 120), body: res.text.slice(0, 200) });
       }
+      if (req.surface.startsWith('broker+token')) {
+        harvestMessageIds(res.text, brokerCtx.messageIds);
+        // What the valid-token calls came to: a tool result, a tool error (its code), or a refusal (HTTP status).
+        const code = /\\?"code\\?"\s*:\s*\\?"([a-z_]+)/.exec(res.text)?.[1];
+        const outcome =
+          res.status !== 200
+            ? `http ${res.status}`
+            : res.text.includes('"isError":true')
+              ? `tool error ${code ?? '?'}`
+              : /"error":\{/.test(res.text)
+                ? 'json-rpc error'
+                : 'ok';
+        brokerOutcomes.set(outcome, (brokerOutcomes.get(outcome) ?? 0) + 1);
+      }
+      // An error code in an answer (REST body, JSON-RPC error data, or a tool's escaped envelope), not a mention in a description.
+      if (/\\?"(?:code|error)\\?"\s*:\s*\\?"internal_error/.test(res.text)) {
+        internalErrors++;
+        if (samples.length < 10)
+          samples.push({ internal_error: true, path: req.path, request: String(req.body).slice(0, 300), body: res.text.slice(0, 300) });
+      }
       if (LEAKS.some((re) => re.test(res.text))) {
         leaks++;
         if (samples.length < 10)
@@ -487,8 +556,39 @@ async function main() {
       }
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  // The SMTP listener, at the same time: malformed MIME from a hostile sender.
+  const smtp = { sent: 0, byReply: new Map(), byKind: new Map(), poison: 0, transport: 0, samples: [] };
+  const smtpG = makeGen(mulberry32(seed ^ 0x5a5a5a5a));
+  const smtpWorker = async () => {
+    while (smtp.sent < smtpMessages && Date.now() < deadline && !crashed) {
+      smtp.sent++;
+      const rcpts = Array.from(
+        { length: 1 + smtpG.int(smtpG.int(8) ? 1 : 5) },
+        () => `${smtpG.pick(brokerCtx.handles)}@${ready.mailDomain}`,
+      );
+      const message = malformedMessage(smtpG, rcpts[0], brokerCtx);
+      const result = await smtpTransaction(smtpPort, { ...message, rcpts });
+      const last = result.replies.at(-1) ?? '';
+      const code = last.split('\n').at(-1).slice(0, 3) || 'none';
+      const bucket = result.error ? `transport: ${result.error}` : `${code}`;
+      smtp.byReply.set(bucket, (smtp.byReply.get(bucket) ?? 0) + 1);
+      smtp.byKind.set(`${message.kind} ${code}`, (smtp.byKind.get(`${message.kind} ${code}`) ?? 0) + 1);
+      if (result.error) smtp.transport++;
+      // A temporary failure on input that will never change is a poison message (452 4.2.2, a full mailbox, is not).
+      const poison = /^4\d\d/.test(code) && !/^452 4\.2\.2/m.test(last.split('\n').at(-1));
+      if (poison || result.error) {
+        if (poison) smtp.poison++;
+        if (smtp.samples.length < 8) smtp.samples.push({ kind: message.kind, error: result.error, reply: last.slice(0, 200) });
+      }
+    }
+  };
+  await Promise.all([
+    ...Array.from({ length: concurrency }, worker),
+    ...(smtpPort ? Array.from({ length: smtpConcurrency }, smtpWorker) : []),
+  ]);
   const seconds = (Date.now() - started) / 1000;
+  const revokedHandles = await revoked;
+  await appSql.end();
   const stats = crashed ? { maxMs: NaN, p99Ms: NaN, meanMs: NaN } : await ask('stats', 'stats');
   agent.destroy();
   if (!crashed) {
@@ -513,20 +613,52 @@ async function main() {
     );
   }
   for (const s of samples) console.log('sample:', JSON.stringify(s));
+  if (smtpPort) {
+    console.log(
+      `\nSMTP: ${smtp.sent} malformed messages over ${smtpConcurrency} connections; final replies:`,
+      Object.fromEntries([...smtp.byReply].sort()),
+    );
+    console.log('SMTP by kind and reply:');
+    for (const [k, v] of [...smtp.byKind].sort()) console.log(`  ${String(v).padStart(7)}  ${k}`);
+    for (const s of smtp.samples) console.log('smtp sample:', JSON.stringify(s));
+  }
+  console.log(`broker: ${principals.length} principals with valid tokens; revoked mid-run: ${(revokedHandles ?? []).join(', ') || 'none'}`);
+  console.log('broker calls with a valid token, by outcome:', Object.fromEntries([...brokerOutcomes].sort()));
+  const unhandled = stats.unhandled ?? { rejections: NaN, exceptions: NaN, samples: [] };
+  console.log(`unhandled rejections ${unhandled.rejections}, uncaught exceptions ${unhandled.exceptions}`);
+  for (const s of unhandled.samples) console.log('unhandled:', s);
   const failures = [];
   if (sent < total) failures.push(`only ${sent} of ${total} requests within ${maxSeconds} s`);
   if (errors5xx) failures.push(`${errors5xx} 5xx answers`);
   if (crashed) failures.push('the app process died');
   if (leaks) failures.push(`${leaks} answers with driver/stack text`);
+  if (internalErrors) failures.push(`${internalErrors} answers with internal_error`);
+  if (smtp.poison) failures.push(`${smtp.poison} malformed messages answered with a temporary (4xx) failure`);
+  if (smtp.transport) failures.push(`${smtp.transport} SMTP transactions ended without an answer`);
+  if (smtpPort && smtp.sent < smtpMessages) failures.push(`only ${smtp.sent} of ${smtpMessages} SMTP messages within ${maxSeconds} s`);
+  if (!(unhandled.rejections === 0 && unhandled.exceptions === 0))
+    failures.push(`${unhandled.rejections} unhandled rejections, ${unhandled.exceptions} uncaught exceptions`);
   if (!(stats.maxMs <= maxDelayMs)) failures.push(`event loop blocked ${stats.maxMs.toFixed(1)} ms (> ${maxDelayMs} ms)`);
   console.log(
     failures.length
       ? `\nFAIL: ${failures.join('; ')}`
-      : `\nPASS: zero 5xx, zero crashes, zero leaks, event loop max ${stats.maxMs.toFixed(1)} ms`,
+      : `\nPASS: zero 5xx, zero internal_error, zero unhandled rejections, zero crashes, zero leaks, no SMTP poison message, event loop max ${stats.maxMs.toFixed(1)} ms`,
   );
   if (transportErrors)
     console.log(`(${transportErrors} requests ended without an HTTP answer: connections the server closed, e.g. over-long bodies)`);
   process.exit(failures.length ? 1 : 0);
+}
+
+/** A free loopback TCP port (for the app's SMTP listener). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 if (process.argv.includes('--app')) await runApp();

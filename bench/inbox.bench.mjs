@@ -43,6 +43,29 @@ function freePort() {
 
 // ---- child: the real app -----------------------------------------------------------------------
 async function runApp() {
+  // Every DNS query mailauth makes (SPF, DKIM, DMARC), counted with its time and outcome.
+  const dnsStats = { queries: 0, ms: 0, maxMs: 0, outcomes: {} };
+  const { default: dns } = await import('node:dns');
+  // The module-level resolver and Resolver instances (the app's bounded resolver is one).
+  const counted = (resolve) =>
+    async function (name, type, ...rest) {
+      const started = performance.now();
+      let outcome = 'answer';
+      try {
+        return await resolve.call(this, name, type, ...rest);
+      } catch (error) {
+        outcome = error.code ?? 'error';
+        throw error;
+      } finally {
+        const ms = performance.now() - started;
+        dnsStats.queries++;
+        dnsStats.ms += ms;
+        dnsStats.maxMs = Math.max(dnsStats.maxMs, ms);
+        dnsStats.outcomes[outcome] = (dnsStats.outcomes[outcome] ?? 0) + 1;
+      }
+    };
+  dns.promises.resolve = counted(dns.promises.resolve.bind(dns.promises));
+  dns.promises.Resolver.prototype.resolve = counted(dns.promises.Resolver.prototype.resolve);
   const { startApp } = await import('../dist/src/bootstrap.js');
   const { loadConfig } = await import('../dist/src/config/app-config.js');
   const { createLogger } = await import('../dist/src/common/http/logger.js');
@@ -68,6 +91,8 @@ async function runApp() {
   const running = await startApp(config, createLogger(config.logLevel));
   process.send({ ready: running.url, databaseUrl: config.databaseUrl, publicBaseUrl: config.publicBaseUrl });
   process.on('message', async (m) => {
+    if (m === 'dns-stats') process.send({ dnsStats });
+    if (m === 'cpu') process.send({ cpu: process.cpuUsage() });
     if (m === 'stop') {
       await running.close();
       process.exit(0);
@@ -77,7 +102,13 @@ async function runApp() {
 
 // ---- parent -------------------------------------------------------------------------------------
 function startChild(env) {
-  const child = fork(SELF, ['app'], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // BENCH_CPU_PROF_DIR=<dir>: a V8 CPU profile of the app process (node --cpu-prof), written when it stops.
+  const profileDir = process.env.BENCH_CPU_PROF_DIR;
+  const child = fork(SELF, ['app'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=500'] : [],
+  });
   return new Promise((resolve, reject) => {
     child.once('message', (m) => resolve({ child, ...m, url: m.ready }));
     child.once('exit', (code) => reject(new Error(`app exited with ${code}`)));
@@ -152,7 +183,23 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+let appChild;
+/** The app process's CPU time so far (user + system), in ms. */
+function appCpuMs() {
+  return new Promise((resolve) => {
+    const on = (m) => {
+      if (m?.cpu) {
+        appChild.off('message', on);
+        resolve((m.cpu.user + m.cpu.system) / 1000);
+      }
+    };
+    appChild.on('message', on);
+    appChild.send('cpu');
+  });
+}
+
 async function throughput(port, agents, connections) {
+  const cpuBefore = await appCpuMs();
   const transport = nodemailer.createTransport({
     host: '127.0.0.1',
     port,
@@ -174,7 +221,65 @@ async function throughput(port, agents, connections) {
   );
   const seconds = (performance.now() - started) / 1000;
   transport.close();
-  return MESSAGES / seconds;
+  const cpuPerMessage = ((await appCpuMs()) - cpuBefore) / MESSAGES;
+  return { rate: MESSAGES / seconds, cpuPerMessage };
+}
+
+/** One SMTP transaction on an open raw socket; the time of each step (MAIL, RCPT, DATA, end of data → 250). */
+function phaseTimer(port) {
+  const socket = net.connect(port, '127.0.0.1');
+  socket.setNoDelay(true);
+  let buffer = '';
+  let waiting;
+  socket.on('data', (chunk) => {
+    buffer += chunk.toString('latin1');
+    const match = /(^|\r\n)(\d{3}) [^\r\n]*\r\n/.exec(buffer);
+    if (match && waiting) {
+      const reply = buffer.slice(0, match.index + match[0].length);
+      buffer = buffer.slice(match.index + match[0].length);
+      const resolve = waiting;
+      waiting = undefined;
+      resolve(reply);
+    }
+  });
+  const next = () => new Promise((resolve) => (waiting = resolve));
+  const command = async (line) => {
+    const started = performance.now();
+    const reply = next();
+    socket.write(line);
+    const text = await reply;
+    if (!/^[23]/.test(text)) throw new Error(`unexpected reply to ${line.slice(0, 30)}: ${text}`);
+    return performance.now() - started;
+  };
+  return {
+    ready: next().then(() => command('EHLO bench.example\r\n')),
+    async send(to, i) {
+      const mail = await command('MAIL FROM:<phase@sender.invalid>\r\n');
+      const rcpt = await command(`RCPT TO:<${to}>\r\n`);
+      const data = await command('DATA\r\n');
+      const body = `From: phase@sender.invalid\r\nTo: ${to}\r\nSubject: Phase ${i}\r\n\r\nYour verification code is ${300000 + i}.\r\n.\r\n`;
+      const end = await command(body);
+      return { mail, rcpt, data, end };
+    },
+    close: () => socket.destroy(),
+  };
+}
+
+async function phases(port, agents, count) {
+  const timer = phaseTimer(port);
+  await timer.ready;
+  const steps = { mail: [], rcpt: [], data: [], end: [] };
+  for (let i = 0; i < count; i++) {
+    const t = await timer.send(agents[i % agents.length].address, i);
+    for (const k of Object.keys(steps)) steps[k].push(t[k]);
+  }
+  timer.close();
+  return Object.fromEntries(
+    Object.entries(steps).map(([k, list]) => {
+      const sorted = [...list].sort((a, b) => a - b);
+      return [k, { p50: percentile(sorted, 50), p99: percentile(sorted, 99) }];
+    }),
+  );
 }
 
 async function main() {
@@ -197,6 +302,7 @@ async function main() {
     env.BENCH_DATA_DIR = dataDir;
   }
   const app = await startChild(env);
+  appChild = app.child;
   const client = new pg.Client({ connectionString: app.databaseUrl });
   try {
     await client.connect();
@@ -236,6 +342,17 @@ async function main() {
     smtp.close();
     const single = await throughput(smtpPort, agents, 1);
     const many = await throughput(smtpPort, agents, CONNECTIONS);
+    const steps = await phases(smtpPort, agents, Math.min(200, MESSAGES));
+    const dnsStats = await new Promise((resolve) => {
+      const on = (m) => {
+        if (m?.dnsStats) {
+          app.child.off('message', on);
+          resolve(m.dnsStats);
+        }
+      };
+      app.child.on('message', on);
+      app.child.send('dns-stats');
+    });
     const fmt = (ms) => `${ms.toFixed(1)} ms`;
     console.log(`\nInbox benchmark (${WAITERS} concurrent waiters; ${ROUNDS} rounds back to back, ${ROUNDS} paced at ${PACE_MS} ms)`);
     for (const [name, list] of Object.entries(latencies)) {
@@ -245,7 +362,17 @@ async function main() {
       );
     }
     console.log(
-      `ingest: ${single.toFixed(0)} messages/s over 1 SMTP connection; ${many.toFixed(0)} messages/s over ${CONNECTIONS} connections (${MESSAGES} messages each)`,
+      `ingest: ${single.rate.toFixed(0)} messages/s over 1 SMTP connection; ${many.rate.toFixed(0)} messages/s over ${CONNECTIONS} connections (${MESSAGES} messages each); ` +
+        `app CPU per message ${fmt(single.cpuPerMessage)} / ${fmt(many.cpuPerMessage)}`,
+    );
+    console.log(
+      `one connection, step by step (${Math.min(200, MESSAGES)} messages): ` +
+        Object.entries(steps)
+          .map(([k, v]) => `${k} p50 ${fmt(v.p50)} p99 ${fmt(v.p99)}`)
+          .join('; '),
+    );
+    console.log(
+      `DNS queries by mailauth: ${dnsStats.queries} (${JSON.stringify(dnsStats.outcomes)}), ${fmt(dnsStats.ms)} in total, slowest ${fmt(dnsStats.maxMs)}`,
     );
   } finally {
     await client.end().catch(() => undefined);

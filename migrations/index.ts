@@ -12,6 +12,7 @@ import { InboxTables1796099401725 } from './1796099401725-inbox-tables.js';
 import { SearchChangeLogs1796102000000 } from './1796102000000-search-change-logs.js';
 import { DmvMailCaps1796110689055 } from './1796110689055-dmv-mail-caps.js';
 import { OutboundMailSealedSecrets1796110955263 } from './1796110955263-outbound-mail-sealed-secrets.js';
+import { InboxSharedRaw1797000300000 } from './1797000300000-inbox-shared-raw.js';
 import { OwnerEmailChange1797000500000 } from './1797000500000-owner-email-change.js';
 
 export const MIGRATIONS: Array<new () => MigrationInterface> = [
@@ -26,5 +27,6 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   SearchChangeLogs1796102000000,
   DmvMailCaps1796110689055,
   OutboundMailSealedSecrets1796110955263,
+  InboxSharedRaw1797000300000,
   OwnerEmailChange1797000500000,
 ];

@@ -99,6 +99,9 @@ class EnvironmentVariables {
   RATE_LIMIT_BROKER_OWNER?: string;
   @IsOptional() @Matches(/^\d{4,9}$/, { message: 'must be a number of bytes (1000-999999999)' }) INBOX_MAX_MESSAGE_BYTES?: string;
   @IsOptional() @Matches(/^\d{1,4}$/, { message: 'must be a whole number of days (1-9999)' }) INBOX_RETENTION_DAYS?: string;
+  @IsOptional()
+  @Matches(/^(0|\d{4,12})$/, { message: 'must be a number of bytes (1000 or more; 0 = no quota)' })
+  INBOX_MAILBOX_QUOTA_BYTES?: string;
   @IsOptional() @IsString() INBOX_SMTP_TLS_CERT?: string;
   @IsOptional() @IsString() INBOX_SMTP_TLS_KEY?: string;
   @IsOptional() @Matches(/^\d{1,4}$/, { message: 'must be a whole number' }) INBOX_SMTP_MAX_CONNECTIONS_PER_IP?: string;
@@ -202,6 +205,8 @@ export class AppConfig {
   inboxMaxMessageBytes!: number;
   /** How long mail (and its raw source) is kept before the scheduled cleanup removes it. */
   inboxRetentionDays!: number;
+  /** The most bytes one mailbox holds (its messages' sizes summed); mail past it is refused with 452/552. 0 = no quota. */
+  inboxMailboxQuotaBytes!: number;
   /** PEM files: with both set, the SMTP listener offers STARTTLS. */
   inboxSmtpTlsCert?: string;
   inboxSmtpTlsKey?: string;
@@ -394,6 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitBrokerOwner: parseRate(raw.RATE_LIMIT_BROKER_OWNER, '600/60'),
     inboxMaxMessageBytes: Number(raw.INBOX_MAX_MESSAGE_BYTES ?? 10 * 1024 * 1024),
     inboxRetentionDays: Math.max(1, Number(raw.INBOX_RETENTION_DAYS ?? 30)),
+    inboxMailboxQuotaBytes: Number(raw.INBOX_MAILBOX_QUOTA_BYTES ?? 100 * 1024 * 1024),
     inboxSmtpTlsCert: raw.INBOX_SMTP_TLS_CERT,
     inboxSmtpTlsKey: raw.INBOX_SMTP_TLS_KEY,
     inboxSmtpMaxConnectionsPerIp: Math.max(1, Number(raw.INBOX_SMTP_MAX_CONNECTIONS_PER_IP ?? 10)),

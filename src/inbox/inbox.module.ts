@@ -6,6 +6,7 @@ import { InboxController } from './controllers/inbox.controller.js';
 import { InboxAuditEntity } from './entities/inbox-audit.entity.js';
 import { MailboxEntity } from './entities/mailbox.entity.js';
 import { MessageEntity } from './entities/message.entity.js';
+import { RawMessageEntity } from './entities/raw-message.entity.js';
 import { SuppressionEntity } from './entities/suppression.entity.js';
 import { InboxAdmin } from './services/inbox-admin.js';
 import { InboxService } from './services/inbox.service.js';
@@ -21,7 +22,10 @@ import { SmtpListener } from './smtp/smtp-listener.js';
 
 /** A real mailbox per agent: inbound SMTP, outbound mail, one-time-code detection, wait-for-email. */
 @Module({
-  imports: [TypeOrmModule.forFeature([MailboxEntity, MessageEntity, SuppressionEntity, InboxAuditEntity]), IdentityModule],
+  imports: [
+    TypeOrmModule.forFeature([MailboxEntity, MessageEntity, RawMessageEntity, SuppressionEntity, InboxAuditEntity]),
+    IdentityModule,
+  ],
   controllers: [InboxController, InboxAdminController],
   providers: [
     InboxService,

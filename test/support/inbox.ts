@@ -98,8 +98,12 @@ export class SmtpDialog {
 
   reply(): Promise<string> {
     return new Promise((resolve, reject) => {
-      this.waiting = resolve;
-      this.socket.once('close', () => reject(new Error(`connection closed; buffer: ${this.buffer}`)));
+      const closed = () => reject(new Error(`connection closed; buffer: ${this.buffer}`));
+      this.waiting = (line) => {
+        this.socket.off('close', closed);
+        resolve(line);
+      };
+      this.socket.once('close', closed);
       this.flush();
     });
   }

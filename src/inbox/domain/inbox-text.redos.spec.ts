@@ -33,6 +33,8 @@ const FRAGMENTS = [
   '>',
   'http://',
   'https://a.',
+  'Message-ID: <',
+  'References:',
   'href=',
   'href="',
   "href='",
@@ -145,9 +147,14 @@ describe('the line-by-line readers keep what the patterns found', () => {
     expect(readReport('multipart/report; report-type=feedback-report', folded)).toEqual({
       kind: 'complaint',
       addresses: ['person@remote.example'],
+      references: [],
     });
     const plain = 'Content-Type: message/rfc822\n\nTo: x@y.example, z@w.example\n';
-    expect(readReport('multipart/report; report-type=feedback-report', plain)).toEqual({ kind: 'complaint', addresses: ['x@y.example'] });
+    expect(readReport('multipart/report; report-type=feedback-report', plain)).toEqual({
+      kind: 'complaint',
+      addresses: ['x@y.example'],
+      references: [],
+    });
     expect(extractLinks('go to https://a.example/x?!.,;: now')).toEqual(['https://a.example/x']);
   });
 });

@@ -10,6 +10,7 @@ describe('bounce and complaint reports', () => {
     expect(readReport('multipart/report; report-type=delivery-status; boundary="x"', raw)).toEqual({
       kind: 'bounce',
       addresses: ['gone@remote.example'],
+      references: [],
     });
   });
 
@@ -19,7 +20,31 @@ describe('bounce and complaint reports', () => {
     expect(readReport('multipart/report; report-type=feedback-report', raw)).toEqual({
       kind: 'complaint',
       addresses: ['person@remote.example'],
+      references: [],
     });
+  });
+
+  it('names the Message-IDs the report refers to (the returned original included, folded lines too)', () => {
+    const raw = [
+      'Message-ID: <report-1@mx.remote.example>',
+      'In-Reply-To: <sent-1@agents.test>',
+      '',
+      'Final-Recipient: rfc822; gone@remote.example',
+      'Action: failed',
+      '',
+      'Content-Type: text/rfc822-headers',
+      '',
+      'Message-ID:',
+      ' <sent-2@agents.test>',
+      'References: <a@x> <b@y>',
+    ].join('\r\n');
+    expect(readReport('multipart/report; report-type=delivery-status', raw)?.references).toEqual([
+      '<report-1@mx.remote.example>',
+      '<sent-1@agents.test>',
+      '<sent-2@agents.test>',
+      '<a@x>',
+      '<b@y>',
+    ]);
   });
 
   it('ignores ordinary mail', () => {

@@ -1,11 +1,40 @@
 /**
  * Delivery status notifications (RFC 3464) and abuse reports (ARF, RFC 5965) that come back to a
- * mailbox: which addresses they say must not be written to again. Read from the raw report
+ * mailbox: which addresses they say must not be written to again, and which sent message they are
+ * about. Anyone can write such a report: IngestService only turns one into a suppression when it
+ * is authenticated and names a message this mailbox really sent to that address. Read from the raw report
  * parts with regular expressions: the fields are line-oriented and mailparser leaves them as text.
  */
 export interface ReportVerdict {
   kind: 'bounce' | 'complaint';
   addresses: string[];
+  /**
+   * The Message-IDs the report names (`<…>` in Message-ID, In-Reply-To and References lines,
+   * the returned original's included): a report is only acted on when one of them is a message
+   * the mailbox really sent to the reported address.
+   */
+  references: string[];
+}
+
+const MAX_REFERENCES = 20;
+/** At most this many reported addresses are looked at per report (each costs a query). */
+const MAX_ADDRESSES = 50;
+const REFERENCE_HEADER = /^(?:message-id|in-reply-to|references):/i;
+
+/** Message-IDs in the report's (and the returned original's) Message-ID / In-Reply-To / References lines. */
+export function reportReferences(text: string): string[] {
+  const found = new Set<string>();
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length && found.size < MAX_REFERENCES; i++) {
+    if (!REFERENCE_HEADER.test(lines[i])) continue;
+    // The value, with its folded continuation lines.
+    let value = lines[i].slice(lines[i].indexOf(':') + 1);
+    while (i + 1 < lines.length && /^[ \t]/.test(lines[i + 1]) && value.length < 4000) value += lines[++i];
+    for (const m of value.slice(0, 8000).matchAll(/<([^<>\s]{1,498})>/g)) {
+      if (found.size < MAX_REFERENCES) found.add(`<${m[1]}>`);
+    }
+  }
+  return [...found];
 }
 
 const ADDRESS = /^[^\s@<>"]{1,64}@[A-Za-z0-9.-]{1,255}$/;
@@ -52,7 +81,9 @@ export function readReport(contentType: string, raw: string): ReportVerdict | un
       const failed = /^Action:\s*failed/im.test(block) || /^Status:\s*5\.\d+\.\d+/im.test(block);
       if (failed && ADDRESS.test(recipient[1])) addresses.add(recipient[1].toLowerCase());
     }
-    return addresses.size ? { kind: 'bounce', addresses: [...addresses] } : undefined;
+    return addresses.size
+      ? { kind: 'bounce', addresses: [...addresses].slice(0, MAX_ADDRESSES), references: reportReferences(text) }
+      : undefined;
   }
   if (/report-type\s*=\s*"?feedback-report/.test(type)) {
     const addresses = new Set<string>();
@@ -63,7 +94,7 @@ export function readReport(contentType: string, raw: string): ReportVerdict | un
       if (embedded) addresses.add(embedded.toLowerCase());
     }
     const valid = [...addresses].filter((a) => ADDRESS.test(a));
-    return valid.length ? { kind: 'complaint', addresses: valid } : undefined;
+    return valid.length ? { kind: 'complaint', addresses: valid.slice(0, MAX_ADDRESSES), references: reportReferences(text) } : undefined;
   }
   return undefined;
 }

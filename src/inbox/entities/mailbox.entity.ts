@@ -18,6 +18,12 @@ export class MailboxEntity {
   handle!: string;
   @Column({ type: 'varchar', length: 16, default: 'active' }) status!: MailboxStatus;
   @Column({ type: 'varchar', length: 300, nullable: true }) statusReason!: string | null;
+  /**
+   * The bytes its messages hold (in and out), kept with every insert and delete: the quota
+   * (INBOX_MAILBOX_QUOTA_BYTES) is checked and spent against it in the storing statement itself.
+   * bigint: a string.
+   */
+  @Column({ type: 'bigint', default: 0 }) usedBytes!: string;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ type: 'timestamptz' }) updatedAt!: Date;
 }

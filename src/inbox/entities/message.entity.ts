@@ -1,4 +1,5 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { RawMessageEntity } from './raw-message.entity.js';
 
 export type MessageDirection = 'inbound' | 'outbound';
 /** Inbound: `received`. Outbound: `sending` (before the relay answered), `sent`, `held`, `delivered` (local), `failed`. */
@@ -25,12 +26,14 @@ export interface StoredAttachment {
 }
 
 /**
- * One message of one mailbox, inbound or outbound. Mail to several local mailboxes is stored once
- * per mailbox. The raw source is kept until `expires_at`; the scheduled cleanup removes the row.
+ * One message of one mailbox, inbound or outbound. Mail to several local mailboxes is one row per
+ * mailbox, all pointing to ONE raw source (inbox_raw_message). The row is kept until `expires_at`;
+ * the scheduled cleanup removes it, and the raw source with the last row that points to it.
  */
 @Entity({ name: 'inbox_message' })
 @Index('inbox_message_agent_received_idx', ['agentId', 'receivedAt', 'id'])
 @Index('inbox_message_expires_idx', ['expiresAt'])
+@Index('inbox_message_raw_idx', ['rawId'])
 export class MessageEntity {
   @PrimaryGeneratedColumn('uuid') id!: string;
   @Column({ type: 'uuid' }) agentId!: string;
@@ -61,6 +64,10 @@ export class MessageEntity {
   @Column({ type: 'varchar', length: 64, nullable: true }) remoteIp!: string | null;
   /** Relay answer or delivery note (outbound). */
   @Column({ type: 'varchar', length: 500, nullable: true }) deliveryNote!: string | null;
-  @Column({ type: 'bytea', nullable: true, select: false }) raw!: Buffer | null;
+  /** The raw source (shared by every recipient of one transaction); null for rows from before it was kept. */
+  @Column({ type: 'uuid', nullable: true }) rawId!: string | null;
+  @ManyToOne(() => RawMessageEntity, { nullable: true, onDelete: 'NO ACTION', createForeignKeyConstraints: true })
+  @JoinColumn({ name: 'raw_id' })
+  rawSource?: RawMessageEntity | null;
   @Column({ type: 'timestamptz' }) expiresAt!: Date;
 }

@@ -45,3 +45,33 @@ export const HELD_MESSAGES_SQL = `
   SELECT x.id, m.handle, x.to_addresses, x.subject, x.received_at, x.delivery_note
     FROM inbox_message x JOIN inbox_mailbox m ON m.agent_id = x.agent_id
    WHERE x.status = 'held' ORDER BY x.received_at DESC LIMIT $1 OFFSET $2`;
+
+/**
+ * Creates an agent's mailbox row (a no-op when it exists), its usage counter starting from the
+ * messages already stored. $1 = agent id, $2 = owner id, $3 = handle.
+ */
+export const ENSURE_MAILBOX_SQL = `
+  INSERT INTO inbox_mailbox (agent_id, owner_id, handle, used_bytes)
+  SELECT $1, $2, $3, (SELECT coalesce(sum(size_bytes), 0) FROM inbox_message WHERE agent_id = $1)
+  ON CONFLICT DO NOTHING`;
+
+/** Locks mailbox rows in one order (two multi-recipient stores never deadlock). $1 = agent ids. */
+export const LOCK_MAILBOX_ROWS_SQL = `SELECT agent_id FROM inbox_mailbox WHERE agent_id = ANY($1::uuid[]) ORDER BY agent_id FOR UPDATE`;
+
+/** Adds $2 bytes to one mailbox's counter (an outbound copy). */
+export const ADD_USED_BYTES_SQL = `UPDATE inbox_mailbox SET used_bytes = used_bytes + $2 WHERE agent_id = $1`;
+
+/** Takes deleted messages' bytes off their mailboxes' counters. $1 = agent ids, $2 = bytes (bigint[]), in pairs. */
+export const RELEASE_USED_BYTES_SQL = `
+  UPDATE inbox_mailbox m SET used_bytes = greatest(m.used_bytes - d.bytes, 0)
+    FROM unnest($1::uuid[], $2::bigint[]) AS d(agent_id, bytes)
+   WHERE m.agent_id = d.agent_id`;
+
+export interface MailboxUsedRow {
+  agent_id: string;
+  /** bigint, as a string. */
+  used_bytes: string;
+}
+
+/** The counters of some mailboxes (rows that exist). $1 = agent ids. */
+export const MAILBOX_USED_SQL = `SELECT agent_id, used_bytes FROM inbox_mailbox WHERE agent_id = ANY($1::uuid[])`;

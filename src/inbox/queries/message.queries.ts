@@ -125,11 +125,30 @@ export const RETENTION_BATCH = 1000;
 
 /**
  * Deletes up to RETENTION_BATCH messages past their expiry, skipping rows another instance holds.
- * $1 = now. Rows: { id }.
+ * $1 = now. Rows: { id, raw_id, agent_id, size_bytes }.
  */
 export const DELETE_EXPIRED_SQL = `
   DELETE FROM inbox_message WHERE id IN (
     SELECT id FROM inbox_message WHERE expires_at <= $1 ORDER BY expires_at LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED
+  ) RETURNING id, raw_id, agent_id, size_bytes`;
+
+/**
+ * Deletes the raw sources among $1 (uuid[]) that no message points to any more (run after the
+ * messages' DELETE, in its transaction: one statement cannot see its own deletions).
+ */
+export const DELETE_UNREFERENCED_RAW_SQL = `
+  DELETE FROM inbox_raw_message r WHERE r.id = ANY($1::uuid[])
+     AND NOT EXISTS (SELECT 1 FROM inbox_message m WHERE m.raw_id = r.id)`;
+
+/**
+ * Deletes up to RETENTION_BATCH raw sources no message points to that are older than $1: the ones
+ * whose last messages were deleted some other way, or by two transactions at once. Rows: { id }.
+ */
+export const DELETE_ORPHAN_RAW_SQL = `
+  DELETE FROM inbox_raw_message WHERE id IN (
+    SELECT r.id FROM inbox_raw_message r
+     WHERE r.created_at < $1 AND NOT EXISTS (SELECT 1 FROM inbox_message m WHERE m.raw_id = r.id)
+     LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED
   ) RETURNING id`;
 
 /** The rows INSERT_INBOUND_SQL returns: one per recipient mailbox. */
@@ -140,16 +159,45 @@ export interface InsertedInboundRow {
 
 /**
  * Stores one inbound message for one or more mailboxes and notifies their waiters, in ONE
- * statement (atomic on its own; NOTIFY is delivered at commit). $1 is the array of agent ids.
+ * statement (atomic on its own; NOTIFY is delivered at commit). $1 is the array of agent ids
+ * (distinct). Each mailbox's counter is raised by the message's size only if that keeps it within
+ * the quota ($23; 0 = none: the row lock and re-check of UPDATE make this exact under concurrency);
+ * the rows are written only when EVERY mailbox was admitted. With one recipient nothing then
+ * changes when it is refused; with several, the caller runs it in a transaction and rolls back when
+ * fewer rows than recipients come back. The raw source is stored ONCE ($20, when $22 is null) and
+ * every recipient's row points to it; $22 = an existing raw source instead (a local copy of an inbox_send).
  */
 export const INSERT_INBOUND_SQL = `
-  WITH stored AS (
+  WITH admitted AS (
+    UPDATE inbox_mailbox SET used_bytes = used_bytes + $18
+     WHERE agent_id = ANY($1::uuid[]) AND ($23::bigint = 0 OR used_bytes + $18 <= $23::bigint)
+    RETURNING agent_id
+  ), complete AS (
+    SELECT count(*) = cardinality($1::uuid[]) AS ok FROM admitted
+  ), source AS (
+    INSERT INTO inbox_raw_message (raw, size_bytes)
+    SELECT $20::bytea, $18 WHERE $22::uuid IS NULL AND (SELECT ok FROM complete) RETURNING id
+  ), stored AS (
     INSERT INTO inbox_message (agent_id, direction, status, from_address, from_name, to_addresses, cc_addresses, envelope_from,
       subject, message_id, sent_at, text_body, text_truncated, headers, auth, otp_code, otp, links, attachments, size_bytes,
-      remote_ip, delivery_note, raw, expires_at)
-    SELECT recipient, 'inbound', 'received', $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14,
-      $15::jsonb, $16::jsonb, $17::jsonb, $18, $19, NULL, $20, $21
-      FROM unnest($1::uuid[]) AS recipient
+      remote_ip, delivery_note, raw_id, expires_at)
+    SELECT admitted.agent_id, 'inbound', 'received', $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14,
+      $15::jsonb, $16::jsonb, $17::jsonb, $18, $19, NULL, coalesce($22::uuid, (SELECT id FROM source)), $21
+      FROM admitted WHERE (SELECT ok FROM complete)
     RETURNING id, agent_id
   )
   SELECT id, agent_id, pg_notify('${NOTIFY_CHANNEL}', agent_id || ':' || id) FROM stored`;
+
+/** Stores a raw source on its own (the outbound copy of inbox_send). $1 = raw, $2 = size. Rows: { id }. */
+export const INSERT_RAW_SQL = `INSERT INTO inbox_raw_message (raw, size_bytes) VALUES ($1, $2) RETURNING id`;
+
+/**
+ * Whether a mailbox really sent a message with one of the given Message-IDs to an address (a
+ * bounce or complaint must name one). $1 = agent id, $2 = Message-IDs (text[]), $3 = address
+ * (lower case). Rows: { id }.
+ */
+export const SENT_TO_SQL = `
+  SELECT id FROM inbox_message
+   WHERE agent_id = $1 AND direction = 'outbound' AND message_id = ANY($2::text[])
+     AND (to_addresses ? $3 OR cc_addresses ? $3)
+   LIMIT 1`;

@@ -6,6 +6,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { IdentityService } from '../../identity/services/identity.service.js';
 import { MailboxEntity } from '../entities/mailbox.entity.js';
 import { inboxErrors } from '../inbox.errors.js';
+import { ENSURE_MAILBOX_SQL } from '../queries/mailbox.queries.js';
 import type { AgentView } from '../../identity/identity.types.js';
 
 export interface MailboxRef {
@@ -13,6 +14,8 @@ export interface MailboxRef {
   ownerId: string;
   handle: string;
   address: string;
+  /** The bytes its messages held when it was looked up (lookupLocal); see MailboxEntity.usedBytes. */
+  usedBytes?: number;
 }
 
 export type LocalLookup = { ok: true; mailbox: MailboxRef } | { ok: false; reason: 'foreign_domain' | 'no_such_mailbox' };
@@ -49,9 +52,10 @@ export class Mailboxes {
     if (!/^[a-z0-9][a-z0-9._-]{0,63}$/.test(local)) return { ok: false, reason: 'no_such_mailbox' };
     const agent = await this.identity.findByHandle(local);
     if (!agent || agent.status !== 'active') return { ok: false, reason: 'no_such_mailbox' };
-    const row = await this.mailboxes.findOne({ where: { agentId: agent.id } });
-    if (row?.status === 'suspended') return { ok: false, reason: 'no_such_mailbox' };
-    return { ok: true, mailbox: this.ref(agent) };
+    // The row exists from here on: mail is only stored into a mailbox whose counter it can raise.
+    const row = await this.ensure(agent);
+    if (row.status === 'suspended') return { ok: false, reason: 'no_such_mailbox' };
+    return { ok: true, mailbox: { ...this.ref(agent), usedBytes: Number(row.usedBytes) } };
   }
 
   /**
@@ -68,12 +72,7 @@ export class Mailboxes {
   async ensure(agent: AgentView): Promise<MailboxEntity> {
     const existing = await this.mailboxes.findOne({ where: { agentId: agent.id } });
     if (existing) return existing;
-    await this.mailboxes
-      .createQueryBuilder()
-      .insert()
-      .values({ agentId: agent.id, ownerId: agent.owner_id, handle: agent.handle })
-      .orIgnore()
-      .execute();
+    await this.mailboxes.query(ENSURE_MAILBOX_SQL, [agent.id, agent.owner_id, agent.handle]);
     return this.mailboxes.findOneOrFail({ where: { agentId: agent.id } });
   }
 

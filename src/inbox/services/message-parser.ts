@@ -4,6 +4,7 @@ import { htmlToText } from '../domain/html-text.js';
 import { extractLinks } from '../domain/links.js';
 import { detectOtp } from '../domain/otp.js';
 import { readReport, type ReportVerdict } from '../domain/reports.js';
+import { storedValue } from '../domain/stored-text.js';
 
 /** The most text kept per message; inbox_read returns less (max_chars) and says when it cut. */
 export const MAX_STORED_TEXT = 200_000;
@@ -90,14 +91,15 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
   const sender = from?.value[0];
   const detection = detectOtp(subject, text, (parsed as ParsedMail & { otp?: { code: string } }).otp?.code);
   const contentType = headers['content-type'] ?? '';
-  return {
+  // Every string goes through storedText: PostgreSQL refuses NUL and lone surrogates (a poison message).
+  return storedValue({
     fromAddress: (sender?.address ?? '').toLowerCase().slice(0, 320),
     fromName: sender?.name ? sender.name.slice(0, 200) : null,
     to: addresses(parsed.to),
     cc: addresses(parsed.cc),
     subject,
     messageId: parsed.messageId?.slice(0, 500) ?? null,
-    sentAt: parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : null,
+    sentAt: storableDate(parsed.date),
     text,
     textTruncated,
     headers,
@@ -110,5 +112,12 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
       size: a.size,
     })),
     report: readReport(contentType, raw.length > 300_000 ? raw.subarray(0, 300_000).toString('utf8') : raw.toString('utf8')),
-  };
+  });
+}
+
+/** The Date header when PostgreSQL can store it (years 1–9999), else null. */
+function storableDate(date: Date | undefined): Date | null {
+  if (!date || Number.isNaN(date.getTime())) return null;
+  const year = date.getUTCFullYear();
+  return year >= 1 && year <= 9999 ? date : null;
 }

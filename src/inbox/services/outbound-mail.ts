@@ -7,12 +7,15 @@ import { stripHeaderBreaks } from '../../common/mail/mail.service.js';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
 import { isEmailAddress } from '../../common/validation/email-address.js';
 import { AppConfig } from '../../config/app-config.js';
+import { storedText } from '../domain/stored-text.js';
 import { MessageEntity } from '../entities/message.entity.js';
+import { ADD_USED_BYTES_SQL } from '../queries/mailbox.queries.js';
+import { INSERT_RAW_SQL } from '../queries/message.queries.js';
 import { SuppressionEntity } from '../entities/suppression.entity.js';
 import { inboxErrors } from '../inbox.errors.js';
 import type { SendInput, SendResultView } from '../inbox.types.js';
 import { OutboundTransport, RelayError } from '../smtp/outbound-transport.js';
-import { IngestService } from './ingest.service.js';
+import { IngestService, MailboxFullError } from './ingest.service.js';
 import { Mailboxes, type MailboxRef } from './mailboxes.js';
 import { parseMessage } from './message-parser.js';
 
@@ -71,7 +74,7 @@ export class OutboundMail {
     }
 
     const messageId = `<${randomBytes(12).toString('hex')}@${this.config.mailDomain}>`;
-    const subject = stripHeaderBreaks(input.subject).slice(0, MAX_SUBJECT);
+    const subject = storedText(stripHeaderBreaks(input.subject)).slice(0, MAX_SUBJECT);
     const inReplyTo = input.in_reply_to ? stripHeaderBreaks(input.in_reply_to).slice(0, 500) : undefined;
     const built = (await this.composer.sendMail({
       from: mailbox.address,
@@ -102,34 +105,41 @@ export class OutboundMail {
     // The outbound copy first: if it cannot be written, nothing has been sent yet.
     let copy: MessageEntity;
     try {
-      copy = await this.messages.save(
-        this.messages.create({
-          agentId: mailbox.agentId,
-          direction: 'outbound',
-          status: 'sending',
-          fromAddress: mailbox.address,
-          fromName: null,
-          toAddresses: to,
-          ccAddresses: cc,
-          envelopeFrom: mailbox.address,
-          subject,
-          messageId,
-          sentAt: new Date(),
-          textBody: parsed.text,
-          textTruncated: parsed.textTruncated,
-          headers: parsed.headers,
-          auth: null,
-          otpCode: null,
-          otp: null,
-          links: parsed.links,
-          attachments: [],
-          sizeBytes: raw.length,
-          remoteIp: null,
-          deliveryNote: null,
-          raw,
-          expiresAt: new Date(Date.now() + this.config.inboxRetentionDays * 86_400_000),
-        }),
-      );
+      // The raw source is stored once; local recipients' rows point to the same one.
+      copy = await this.messages.manager.transaction(async (tx) => {
+        const [source] = (await tx.query(INSERT_RAW_SQL, [raw, raw.length])) as Array<{ id: string }>;
+        // The copy counts towards the mailbox's usage (never refused for it: the agent chose to send).
+        await tx.query(ADD_USED_BYTES_SQL, [mailbox.agentId, raw.length]);
+        const messages = tx.getRepository(MessageEntity);
+        return messages.save(
+          messages.create({
+            agentId: mailbox.agentId,
+            direction: 'outbound',
+            status: 'sending',
+            fromAddress: mailbox.address,
+            fromName: null,
+            toAddresses: to,
+            ccAddresses: cc,
+            envelopeFrom: mailbox.address,
+            subject,
+            messageId,
+            sentAt: new Date(),
+            textBody: parsed.text,
+            textTruncated: parsed.textTruncated,
+            headers: parsed.headers,
+            auth: null,
+            otpCode: null,
+            otp: null,
+            links: parsed.links,
+            attachments: [],
+            sizeBytes: raw.length,
+            remoteIp: null,
+            deliveryNote: null,
+            rawId: source.id,
+            expiresAt: new Date(Date.now() + this.config.inboxRetentionDays * 86_400_000),
+          }),
+        );
+      });
     } catch {
       throw inboxErrors.sendFailed('the outbound copy could not be recorded');
     }
@@ -140,11 +150,13 @@ export class OutboundMail {
     let emailSent = false;
     try {
       if (local.length) {
-        await this.ingest.store(raw, parsed, local, {
-          envelopeFrom: mailbox.address,
-          remoteIp: null,
-          auth: { spf: 'none', dkim: 'none', dmarc: 'none', verdict: 'local' },
-        });
+        await this.ingest.store(
+          raw,
+          parsed,
+          local,
+          { envelopeFrom: mailbox.address, remoteIp: null, auth: { spf: 'none', dkim: 'none', dmarc: 'none', verdict: 'local' } },
+          { rawId: copy.rawId ?? undefined },
+        );
         emailSent = true;
       }
       if (external.length && this.relay.configured) {
@@ -167,6 +179,7 @@ export class OutboundMail {
         throw inboxErrors.sendUncertain(emailSent ? true : 'unknown', `the relay connection failed (${error.message})`);
       }
       if (emailSent) throw inboxErrors.sendUncertain(true, 'delivery to a local mailbox failed after other recipients got it');
+      if (error instanceof MailboxFullError) throw inboxErrors.sendFailed(error.message);
       throw inboxErrors.sendFailed('local delivery failed');
     }
     try {

@@ -3,9 +3,10 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { clientKey } from '../../common/http/client-ip.js';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
 import { AppConfig } from '../../config/app-config.js';
-import { IngestService } from '../services/ingest.service.js';
+import { IngestService, MailboxFullError } from '../services/ingest.service.js';
 import { MailAuthenticator } from '../services/mail-authenticator.js';
 import { Mailboxes, type MailboxRef } from '../services/mailboxes.js';
 
@@ -15,14 +16,24 @@ function smtpError(code: number, text: string): Error & { responseCode: number }
   return Object.assign(new Error(text), { responseCode: code });
 }
 
+/** 452 4.2.2 while the mailbox is full (retention frees space; the sender retries); 552 5.2.2 when the message alone is over the quota. */
+function mailboxFull(error: MailboxFullError): Error {
+  return error.permanent
+    ? smtpError(552, `5.2.2 The message is larger than the mailbox quota of ${error.quotaBytes} bytes of ${error.address}`)
+    : smtpError(452, `4.2.2 Mailbox full: ${error.address} is at its quota of ${error.quotaBytes} bytes; try again later`);
+}
+
 type Session = SMTPServerSession & { mailboxes?: MailboxRef[] };
 
 /**
  * The inbound SMTP listener (smtp-server) on SMTP_PORT, `0` = off. RCPT for an unknown or
- * suspended mailbox: 550 5.1.1; past the size limit while streaming: 552 5.3.4; 250 only after the
- * message is committed; a database failure at any step: 451 4.3.0 (the sender retries, nothing
- * is half-written: one transaction per message). Per-IP connection and message limits; STARTTLS
- * when INBOX_SMTP_TLS_CERT/KEY are set; no AUTH (this is an MX, not a submission server).
+ * suspended mailbox: 550 5.1.1; for a mailbox at its quota (INBOX_MAILBOX_QUOTA_BYTES): 452 4.2.2
+ * (at DATA too, when this message would pass it; 552 5.2.2 when it alone is larger); past the size
+ * limit while streaming: 552 5.3.4; 250 only after the message is committed; a database failure at
+ * any step: 451 4.3.0 (the sender retries, nothing is half-written: one transaction per message);
+ * input PostgreSQL cannot store (NUL, lone surrogates) is stored sanitized, never answered 451.
+ * Per-client connection and message limits (an IPv6 client counted by its /64); STARTTLS when
+ * INBOX_SMTP_TLS_CERT/KEY are set; no AUTH (this is an MX, not a submission server).
  */
 @Injectable()
 export class SmtpListener implements OnApplicationBootstrap, OnModuleDestroy {
@@ -116,8 +127,12 @@ export class SmtpListener implements OnApplicationBootstrap, OnModuleDestroy {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  private onConnect(session: SMTPServerSession, callback: (error?: Error) => void): void {
-    const ip = session.remoteAddress;
+  /**
+   * Connection limit, per client key (an IPv6 client by its /64, like every other budget: one
+   * subscriber holds a whole /64). Called by smtp-server for each new connection.
+   */
+  onConnect(session: Pick<SMTPServerSession, 'remoteAddress'>, callback: (error?: Error) => void): void {
+    const ip = clientKey(session.remoteAddress);
     const open = (this.connections.get(ip) ?? 0) + 1;
     if (open > this.config.inboxSmtpMaxConnectionsPerIp) {
       return callback(smtpError(421, '4.7.0 Too many connections from your address; try again later'));
@@ -127,9 +142,9 @@ export class SmtpListener implements OnApplicationBootstrap, OnModuleDestroy {
     callback();
   }
 
-  private onClose(session: SMTPServerSession): void {
+  onClose(session: Pick<SMTPServerSession, 'remoteAddress'>): void {
     if (!(session as Session & { counted?: boolean }).counted) return;
-    const ip = session.remoteAddress;
+    const ip = clientKey(session.remoteAddress);
     const open = (this.connections.get(ip) ?? 1) - 1;
     if (open <= 0) this.connections.delete(ip);
     else this.connections.set(ip, open);
@@ -138,8 +153,10 @@ export class SmtpListener implements OnApplicationBootstrap, OnModuleDestroy {
   private async onRcptTo(address: SMTPServerAddress, session: Session): Promise<void> {
     if ((session.envelope.rcptTo?.length ?? 0) >= MAX_RECIPIENTS) throw smtpError(452, '4.5.3 Too many recipients');
     let found;
+    let full;
     try {
       found = await this.mailboxes.lookupLocal(address.address);
+      full = found.ok ? this.ingest.fullMailbox([found.mailbox]) : undefined;
     } catch {
       throw smtpError(451, '4.3.0 Temporary failure looking up the mailbox; try again later');
     }
@@ -149,8 +166,18 @@ export class SmtpListener implements OnApplicationBootstrap, OnModuleDestroy {
       }
       throw smtpError(550, '5.1.1 No such mailbox here');
     }
+    if (full) throw mailboxFull(new MailboxFullError(full.address, this.config.inboxMailboxQuotaBytes, false));
     const list = (session.mailboxes ??= []);
     if (!list.some((m) => m.agentId === found.mailbox.agentId)) list.push(found.mailbox);
+  }
+
+  /**
+   * Spends one message of the sender's budget (RATE_LIMIT_INBOX_SMTP_IP), counted per client key
+   * (an IPv6 sender by its /64). @throws 451 4.7.1 past it
+   */
+  async admitMessage(remoteAddress: string): Promise<void> {
+    const budget = await this.rateLimits.consume('inbox_smtp_ip', clientKey(remoteAddress)).catch(() => undefined);
+    if (budget && !budget.allowed) throw smtpError(451, '4.7.1 Too many messages from your address; try again later');
   }
 
   private async onData(stream: SMTPServerDataStream, session: Session): Promise<string> {
@@ -167,22 +194,24 @@ export class SmtpListener implements OnApplicationBootstrap, OnModuleDestroy {
     if (over || stream.sizeExceeded) throw smtpError(552, `5.3.4 Message too big: the limit is ${limit} bytes`);
     const raw = Buffer.concat(chunks);
     const ip = session.remoteAddress;
-    const budget = await this.rateLimits.consume('inbox_smtp_ip', ip).catch(() => undefined);
-    if (budget && !budget.allowed) throw smtpError(451, '4.7.1 Too many messages from your address; try again later');
+    await this.admitMessage(ip);
     const recipients = session.mailboxes ?? [];
     if (recipients.length === 0) throw smtpError(554, '5.5.1 No valid recipients');
     const sender = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+    // Authentication (mostly waiting for DNS) runs while the message is parsed (CPU); check() never rejects.
+    const authenticating = this.authenticator.check(raw, { ip, helo: session.hostNameAppearsAs ?? '', sender });
     let parsed;
     try {
       parsed = await this.ingest.parse(raw);
     } catch (error) {
       throw smtpError(554, `5.6.0 The message could not be parsed (${(error as Error).message.slice(0, 100)})`);
     }
-    const auth = await this.authenticator.check(raw, { ip, helo: session.hostNameAppearsAs ?? '', sender });
+    const auth = await authenticating;
     let ids: string[];
     try {
       ids = await this.ingest.store(raw, parsed, recipients, { envelopeFrom: sender || null, remoteIp: ip, auth });
     } catch (error) {
+      if (error instanceof MailboxFullError) throw mailboxFull(error);
       this.logger.warn(`Could not store a message (${(error as Error).message}); answered 451`);
       throw smtpError(451, '4.3.0 Temporary failure storing the message; try again later');
     }

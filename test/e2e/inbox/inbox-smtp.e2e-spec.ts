@@ -47,7 +47,8 @@ describe('inbox: the inbound SMTP listener', () => {
         RATE_LIMIT_GENERAL: 'off',
         INBOX_SMTP_MAX_CONNECTIONS_PER_IP: '3',
       },
-      txt: { 'sender.example': ['v=spf1 ip4:127.0.0.1 -all'] },
+      // mx.remote.example: the reporting MTA of the bounce test (SPF of its HELO name passes).
+      txt: { 'sender.example': ['v=spf1 ip4:127.0.0.1 -all'], 'mx.remote.example': ['v=spf1 ip4:127.0.0.1 -all'] },
     });
   });
   afterAll(async () => {
@@ -251,9 +252,12 @@ describe('inbox: the inbound SMTP listener', () => {
     }
   });
 
-  it('turns a bounce for an address into a suppression that inbox_send then refuses', async () => {
+  it('turns an authenticated bounce of a message the agent sent into a suppression that inbox_send then refuses', async () => {
     const agent = await createBrokerPrincipal(t);
     const address = `${agent.agentHandle}@${MAIL_DOMAIN}`;
+    // The message that bounces (no relay here: it is held, and recorded outbound with its Message-ID).
+    const sent = await brokerTool(t, agent.token, 'inbox_send', { to: 'gone@remote.example', subject: 'hello', text: 'hi' });
+    expect(sent.isError).toBe(false);
     const { dialog } = await SmtpDialog.open(t.smtpPort);
     try {
       await dialog.command('EHLO mx.remote.example');
@@ -279,6 +283,13 @@ describe('inbox: the inbound SMTP listener', () => {
         'Final-Recipient: rfc822; gone@remote.example',
         'Action: failed',
         'Status: 5.1.1',
+        '--b1',
+        'Content-Type: text/rfc822-headers',
+        '',
+        `From: ${address}`,
+        'To: gone@remote.example',
+        'Subject: hello',
+        `Message-ID: ${sent.data.message_id}`,
         '--b1--',
       ].join('\r\n');
       expect(await dialog.data(dsn)).toMatch(/^250/);

@@ -334,7 +334,8 @@ describe('inbox: the four broker tools, two instances sharing one database, the 
     await deliver(a.smtpPort, { to: address, subject: 'old', text: 'x' });
     await deliver(a.smtpPort, { to: address, subject: 'new', text: 'x' });
     const [raw] = await a.sql<{ has_raw: boolean; expires_in_days: number }>(
-      `SELECT raw IS NOT NULL AS has_raw, round(extract(epoch FROM expires_at - received_at) / 86400) AS expires_in_days FROM inbox_message WHERE agent_id = $1 LIMIT 1`,
+      `SELECT r.raw IS NOT NULL AS has_raw, round(extract(epoch FROM m.expires_at - m.received_at) / 86400) AS expires_in_days
+         FROM inbox_message m JOIN inbox_raw_message r ON r.id = m.raw_id WHERE m.agent_id = $1 LIMIT 1`,
       [agent.agentId],
     );
     expect(raw).toMatchObject({ has_raw: true });
