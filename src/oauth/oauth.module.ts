@@ -7,6 +7,9 @@ import { OauthMetadataController } from './controllers/metadata.controller.js';
 import { OauthAdminController } from './controllers/oauth-admin.controller.js';
 import { SessionResolver } from './controllers/session-resolver.js';
 import { SigninController } from './controllers/signin.controller.js';
+import { PasskeysController } from './controllers/passkeys.controller.js';
+import { PasskeyChallenges } from './services/passkey-challenges.js';
+import { Passkeys } from './services/passkeys.js';
 import { OauthTokenController } from './controllers/token.controller.js';
 import { AccountService } from './services/account.service.js';
 import { AuthorizationService } from './services/authorization.service.js';
@@ -25,6 +28,8 @@ import { DelegationAgreementEntity } from './entities/delegation-agreement.entit
 import { DelegationSignatureEntity } from './entities/delegation-signature.entity.js';
 import { GrantEntity } from './entities/grant.entity.js';
 import { OwnerEntity } from './entities/owner.entity.js';
+import { PasskeyChallengeEntity } from './entities/passkey-challenge.entity.js';
+import { PasskeyCredentialEntity } from './entities/passkey-credential.entity.js';
 import { SessionEntity } from './entities/session.entity.js';
 import { SigninChallengeEntity } from './entities/signin-challenge.entity.js';
 import { TokenEntity } from './entities/token.entity.js';
@@ -53,6 +58,8 @@ import { OauthService } from './services/oauth.service.js';
       DelegationAgreementEntity,
       DelegationSignatureEntity,
       BrokerAuditEntity,
+      PasskeyCredentialEntity,
+      PasskeyChallengeEntity,
     ]),
   ],
   controllers: [
@@ -62,6 +69,7 @@ import { OauthService } from './services/oauth.service.js';
     SigninController,
     AccountController,
     OauthAdminController,
+    PasskeysController,
   ],
   providers: [
     OauthService,
@@ -77,6 +85,8 @@ import { OauthService } from './services/oauth.service.js';
     AccessPolicy,
     BrokerAudit,
     DelegationService,
+    Passkeys,
+    PasskeyChallenges,
     { provide: ACCESS_VERIFIER, useClass: OauthAccessVerifier },
     BearerGuard,
   ],

@@ -12,6 +12,8 @@ import { sendPage, sendRedirect } from '../../common/http/page.js';
 import { brokerHeaders, errorPage } from '../views/layout.js';
 import { field } from './form-field.js';
 import { SessionResolver } from './session-resolver.js';
+import { Passkeys } from '../services/passkeys.js';
+import { passkeyAccountSection } from '../views/passkey-parts.js';
 
 /** The owner's account page and the delegation agreement pages. */
 @ApiExcludeController()
@@ -22,13 +24,15 @@ export class AccountController {
     private readonly account: AccountService,
     private readonly delegation: DelegationService,
     private readonly sessions: SessionResolver,
+    private readonly passkeys: Passkeys, // passkeys (issue 24)
   ) {}
 
   @Get('account')
   async page(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const owner = await this.sessions.owner(request);
     if (!owner) return sendRedirect(reply, '/signin?return_to=%2Faccount', 302, brokerHeaders());
-    return sendPage(reply, accountPage(await this.account.view(owner)));
+    const view = await this.account.view(owner);
+    return sendPage(reply, accountPage({ ...view, passkeys: passkeyAccountSection(await this.passkeys.accountView(owner), view.csrf) }));
   }
 
   @Post('account/grants/:id/revoke')

@@ -13,6 +13,8 @@ import { codePage, confirmLinkPage, signinPage } from '../views/signin-pages.js'
 import { field } from './form-field.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 import { SessionResolver } from './session-resolver.js';
+import { Passkeys } from '../services/passkeys.js';
+import { passkeySigninSection } from '../views/passkey-parts.js';
 
 /** Passwordless sign-in pages: email → code or link (confirmed by a POST) → session cookie. */
 @ApiExcludeController()
@@ -24,11 +26,16 @@ export class SigninController {
     private readonly owners: OwnerAuthService,
     private readonly account: AccountService,
     private readonly sessions: SessionResolver,
+    private readonly passkeys: Passkeys, // passkeys (issue 24)
   ) {}
 
   @Get('signin')
   page(@Query('return_to') returnTo: unknown, @Res({ passthrough: true }) reply: FastifyReply): string {
-    return sendPage(reply, signinPage({ returnTo: safeReturnTo(returnTo) }));
+    const back = safeReturnTo(returnTo);
+    return sendPage(
+      reply,
+      signinPage({ returnTo: back, passkey: passkeySigninSection({ available: !!this.passkeys.relyingParty, returnTo: back }) }),
+    );
   }
 
   @Post('signin')

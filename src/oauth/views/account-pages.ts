@@ -32,6 +32,8 @@ export interface AccountView {
   /** The owner's own relying-party rules (an operator's block still wins). */
   policies: PolicyRow[];
   notice?: string;
+  /** The passkey section (issue 24: views/passkey-parts.ts), already rendered. */
+  passkeys?: string;
 }
 
 const POLICIES = ['allow', 'warn', 'require', 'block'];
@@ -86,6 +88,7 @@ export function accountPage(view: AccountView): HtmlPage {
 ${view.notice ? `<p class="card" role="status">${escapeHtml(view.notice)}</p>` : ''}
 <h2>Delegation agreement</h2>
 ${agreement}
+${view.passkeys ?? ''}
 <h2>Your agents</h2>
 ${agents}
 <h2>Apps with access</h2>

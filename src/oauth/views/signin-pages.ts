@@ -3,16 +3,17 @@ import { brokerPage, escapeHtml, hidden, problemLine } from './layout.js';
 
 // The passwordless sign-in pages: the email form, the code form, the link's confirmation button.
 
-export function signinPage(options: { returnTo: string; email?: string; problem?: string }, status = 200): HtmlPage {
+export function signinPage(options: { returnTo: string; email?: string; problem?: string; passkey?: string }, status = 200): HtmlPage {
   return brokerPage(status, {
     title: 'Sign in',
     main: `<h1>Sign in</h1>
 <p>Enter your email address. We will mail you a six-digit code and a sign-in link. No password needed.</p>
 ${problemLine(options.problem)}
+${options.passkey ?? '' /* passkeys (issue 24): views/passkey-parts.ts */}
 <form method="post" action="/signin">
   ${hidden('return_to', options.returnTo)}
   <label for="email">Email address</label>
-  <input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="${escapeHtml(options.email ?? '')}" data-testid="signin-email">
+  <input id="email" name="email" type="email" autocomplete="${options.passkey ? 'username webauthn' : 'email'}" required maxlength="254" value="${escapeHtml(options.email ?? '')}" data-testid="signin-email">
   <div class="actions"><button type="submit" data-testid="signin-submit">Email me a code</button></div>
 </form>`,
   });
