@@ -10,7 +10,7 @@ function script(): string {
   return `<script src="/assets/passkeys.js?v=${staticAsset('passkeys.js').version}" defer></script>`;
 }
 
-const when = (iso: string | null) => (iso ? escapeHtml(iso.replace('T', ' ').slice(0, 16) + ' UTC') : '<span class="muted">never</span>');
+const when = (iso: string | null) => (iso ? escapeHtml(iso.replace('T', ' ').slice(0, 16) + ' UTC') : 'never');
 
 /**
  * The sign-in page's passkey button (modal), a hidden form that carries the browser's answer,
@@ -33,13 +33,14 @@ ${script()}`;
 
 /** The account page's passkey section: the owner's passkeys, removal, and adding one (after a fresh sign-in). */
 export function passkeyAccountSection(view: PasskeyAccountView, csrf: string): string {
+  // A list rather than a table: five columns do not fit a phone.
   const rows = view.passkeys.length
-    ? `<table><thead><tr><th>Passkey</th><th>Added</th><th>Last used</th><th>Kind</th><th></th></tr></thead><tbody>${view.passkeys
+    ? `<ul class="passkey-list">${view.passkeys
         .map(
           (p) =>
-            `<tr data-testid="passkey-row"><td>${escapeHtml(p.name)}${p.blocked ? '<br><span class="problem">blocked: it looked copied</span>' : ''}</td><td>${when(p.created_at)}</td><td>${when(p.last_used_at)}</td><td>${p.synced ? 'synced' : 'this device only'}</td><td><form method="post" action="/account/passkeys/${escapeHtml(p.id)}/remove">${hidden('csrf', csrf)}<button class="danger" type="submit" aria-label="Remove ${escapeHtml(p.name)}" data-testid="passkey-remove">Remove</button></form></td></tr>`,
+            `<li data-testid="passkey-row"><strong>${escapeHtml(p.name)}</strong>${p.blocked ? ' <span class="problem">blocked: it looked copied</span>' : ''}<br><span class="muted">Added ${when(p.created_at)} · last used ${when(p.last_used_at)} · ${p.synced ? 'synced across devices' : 'this device only'}</span><form method="post" action="/account/passkeys/${escapeHtml(p.id)}/remove">${hidden('csrf', csrf)}<div class="actions"><button class="danger" type="submit" aria-label="Remove ${escapeHtml(p.name)}" data-testid="passkey-remove">Remove</button></div></form></li>`,
         )
-        .join('')}</tbody></table>`
+        .join('')}</ul>`
     : '<p class="muted">No passkeys yet.</p>';
   let add: string;
   if (!view.available) {
@@ -59,8 +60,10 @@ export function passkeyAccountSection(view: PasskeyAccountView, csrf: string): s
 <noscript><p class="muted">Adding a passkey needs JavaScript.</p></noscript>
 ${script()}`;
   }
-  return `<h2 id="passkeys">Passkeys</h2>
+  return `<section class="passkeys" aria-labelledby="passkeys" data-testid="passkeys-section">
+<h2 id="passkeys">Passkeys</h2>
 <p class="muted">A passkey signs you in with your fingerprint, face or device PIN instead of a mailed code. It only works on this site, so a fake page cannot trick you into giving it away. Your email address stays the way back in if you lose your passkeys.</p>
 ${rows}
-${add}`;
+${add}
+</section>`;
 }
