@@ -56,6 +56,8 @@ export class OauthAdminController {
   // Passkeys (issue 24): an operator sees and revokes an owner's passkeys.
   @Get('owners/:id/passkeys')
   @ApiOperation({ summary: "An owner's passkeys (names, dates, kind; public keys are never shown)" })
+  @ApiParam({ name: 'id', description: 'The owner id.', example: '00000000-0000-4000-8000-000000000000' })
+  @ApiOkResponse({ description: 'passkeys: id, name, created_at, last_used_at, synced, backed_up, blocked (a counter went backwards).' })
   @ApiNotFoundResponse({ description: 'No such owner.' })
   ownerPasskeys(@Param('id') id: string) {
     return this.passkeys.listForOperator(id);
@@ -64,6 +66,8 @@ export class OauthAdminController {
   @Post('owners/:id/passkeys/revoke')
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke every passkey of an owner: they sign in by email again (audited)' })
+  @ApiParam({ name: 'id', description: 'The owner id.', example: '00000000-0000-4000-8000-000000000000' })
+  @ApiOkResponse({ description: 'revoked: how many passkeys were removed.' })
   @ApiNotFoundResponse({ description: 'No such owner.' })
   revokeOwnerPasskeys(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
     return this.passkeys.revokeAll(op, id, body.reason ?? null);
