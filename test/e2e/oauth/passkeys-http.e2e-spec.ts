@@ -117,6 +117,39 @@ describe('owner passkeys over HTTP (software authenticator)', () => {
     expect(await signedIn(person)).toBe(false);
   });
 
+  it('a registration challenge works only for the session that asked, once, and for 5 minutes', async () => {
+    const person = human();
+    await person.signIn();
+    const account = await person.request('/account');
+    const csrf = hiddenField(account.text, 'csrf') ?? '';
+    const options = JSON.parse((await person.request('/account/passkeys/options', { json: { csrf } })).text) as {
+      challenge: string;
+      user: { id: string };
+    };
+    expect(options.challenge.length).toBeGreaterThanOrEqual(22); // ≥ 16 random bytes in base64url
+    // The same owner in another browser (another session) cannot answer it.
+    const other = new PasskeyHuman(t.url, person.email, sink, base);
+    await other.signIn();
+    const otherCsrf = hiddenField((await other.request('/account')).text, 'csrf') ?? '';
+    const elsewhere = await other.request('/account/passkeys', {
+      form: { csrf: otherCsrf, name: 'Elsewhere', response: person.authenticator.create(options) },
+    });
+    expect(elsewhere.status).toBe(403);
+    // Expired: the challenge row is past its 5 minutes.
+    await t.sql(`UPDATE oauth_passkey_challenge SET expires_at = now() - interval '1 second' WHERE ceremony = 'register'`);
+    const late = await person.request('/account/passkeys', {
+      form: { csrf, name: 'Late', response: person.authenticator.create(options) },
+    });
+    expect(late.status).toBe(403);
+    expect(
+      await t.sql(`SELECT 1 FROM oauth_passkey_credential WHERE owner_id = (SELECT id FROM oauth_owner WHERE email = $1)`, [person.email]),
+    ).toHaveLength(0);
+    const [row] = await t.sql<{ ttl: number }>(
+      `SELECT extract(epoch FROM max(expires_at - created_at))::int AS ttl FROM oauth_passkey_challenge`,
+    );
+    expect(row.ttl).toBeLessThanOrEqual(300);
+  });
+
   it('refuses a cloned authenticator (counter going backwards), marks the passkey blocked, and records it', async () => {
     const person = await withPasskey(10);
     await signOut(person);
