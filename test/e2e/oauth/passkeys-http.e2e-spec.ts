@@ -280,3 +280,41 @@ describe('owner passkeys on an IP-address base URL', () => {
     expect(options.json()).toMatchObject({ error: 'not_found' });
   });
 });
+
+describe('owner passkeys: ceremony budgets', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const port = await findFreePort();
+    // Passkey steps per network address: three times RATE_LIMIT_SIGNIN (here 2 → 6 per 10 minutes).
+    t = await createTestApp({
+      env: { PORT: String(port), PUBLIC_BASE_URL: `http://localhost:${port}`, RATE_LIMIT_GENERAL: '10000/60', RATE_LIMIT_SIGNIN: '2/600' },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses passkey ceremony steps beyond the budget with 429 and Retry-After', async () => {
+    const ask = () =>
+      t.inject({
+        method: 'POST',
+        url: '/signin/passkey/options',
+        headers: { 'content-type': 'application/json' },
+        payload: { return_to: '/account' },
+      });
+    for (let i = 0; i < 6; i++) expect((await ask()).statusCode).toBe(200);
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: 'rate_limited' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Answers count too: a refused budget stops them before any check.
+    const answer = await t.inject({
+      method: 'POST',
+      url: '/signin/passkey',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'response=%7B%7D&return_to=%2Faccount',
+    });
+    expect(answer.statusCode).toBe(429);
+  });
+});
