@@ -14,6 +14,7 @@ import { DmvMailCaps1796110689055 } from './1796110689055-dmv-mail-caps.js';
 import { OutboundMailSealedSecrets1796110955263 } from './1796110955263-outbound-mail-sealed-secrets.js';
 import { InboxSharedRaw1797000300000 } from './1797000300000-inbox-shared-raw.js';
 import { OwnerEmailChange1797000500000 } from './1797000500000-owner-email-change.js';
+import { OwnerPasskeys1797000600000 } from './1797000600000-owner-passkeys.js';
 
 export const MIGRATIONS: Array<new () => MigrationInterface> = [
   FoundationTables1796015637017,
@@ -29,4 +30,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   OutboundMailSealedSecrets1796110955263,
   InboxSharedRaw1797000300000,
   OwnerEmailChange1797000500000,
+  OwnerPasskeys1797000600000,
 ];

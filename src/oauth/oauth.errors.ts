@@ -44,6 +44,9 @@ export const oauthError = defineErrors({
   not_found: { status: 404 },
   conflict: { status: 409 },
   rate_limited: { status: 429 },
+  // Passkeys (issue 24): a ceremony answer refused, a change that needs a fresh sign-in.
+  passkey_refused: { status: 403 },
+  step_up_required: { status: 403 },
 });
 
 export const oauthErrors = {
@@ -68,5 +71,15 @@ export const oauthErrors = {
   tokenNotFound: () => oauthError('not_found', 'No such token.'),
   grantNotFound: () => oauthError('not_found', 'No such grant.'),
   agreementNotFound: () => oauthError('not_found', 'No such agreement version.'),
+  passkeyRefused: (message: string) => oauthError('passkey_refused', message),
+  passkeyRateLimited: (retryAfter: number) =>
+    oauthError('rate_limited', `Too many passkey attempts; try again in ${retryAfter} s.`, {
+      headers: { 'Retry-After': String(retryAfter) },
+    }),
+  stepUpRequired: () =>
+    oauthError('step_up_required', 'For your safety this needs a fresh sign-in: sign in again, then try within 10 minutes.'),
+  passkeyNotFound: () => oauthError('not_found', 'No such passkey.'),
+  passkeysUnavailable: () =>
+    oauthError('not_found', 'Passkeys are not available on this address (they need a domain name, and https outside localhost).'),
   versionExists: (version: string) => oauthError('conflict', `Agreement version ${version} is already published.`),
 };

@@ -8,6 +8,9 @@ import { OauthAdminController } from './controllers/oauth-admin.controller.js';
 import { SessionResolver } from './controllers/session-resolver.js';
 import { SigninBrowser } from './controllers/signin-browser.js';
 import { SigninController } from './controllers/signin.controller.js';
+import { PasskeysController } from './controllers/passkeys.controller.js';
+import { PasskeyChallenges } from './services/passkey-challenges.js';
+import { Passkeys } from './services/passkeys.js';
 import { OauthTokenController } from './controllers/token.controller.js';
 import { AccountService } from './services/account.service.js';
 import { AuthorizationService } from './services/authorization.service.js';
@@ -26,6 +29,8 @@ import { DelegationAgreementEntity } from './entities/delegation-agreement.entit
 import { DelegationSignatureEntity } from './entities/delegation-signature.entity.js';
 import { GrantEntity } from './entities/grant.entity.js';
 import { OwnerEntity } from './entities/owner.entity.js';
+import { PasskeyChallengeEntity } from './entities/passkey-challenge.entity.js';
+import { PasskeyCredentialEntity } from './entities/passkey-credential.entity.js';
 import { SessionEntity } from './entities/session.entity.js';
 import { SigninChallengeEntity } from './entities/signin-challenge.entity.js';
 import { TokenEntity } from './entities/token.entity.js';
@@ -58,6 +63,8 @@ import { SigninContext } from './services/signin-context.js';
       DelegationAgreementEntity,
       DelegationSignatureEntity,
       BrokerAuditEntity,
+      PasskeyCredentialEntity,
+      PasskeyChallengeEntity,
     ]),
   ],
   controllers: [
@@ -67,6 +74,7 @@ import { SigninContext } from './services/signin-context.js';
     SigninController,
     AccountController,
     OauthAdminController,
+    PasskeysController,
   ],
   providers: [
     OauthService,
@@ -87,6 +95,8 @@ import { SigninContext } from './services/signin-context.js';
     AccessPolicy,
     BrokerAudit,
     DelegationService,
+    Passkeys,
+    PasskeyChallenges,
     { provide: ACCESS_VERIFIER, useClass: OauthAccessVerifier },
     BearerGuard,
   ],

@@ -49,7 +49,7 @@ export class TestHuman {
   /** A request with the cookie jar and no automatic redirects. */
   async request(
     url: string,
-    init: { method?: string; form?: Record<string, string> } = {},
+    init: { method?: string; form?: Record<string, string>; json?: unknown } = {},
   ): Promise<{ status: number; location?: string; text: string; headers: Headers }> {
     const absolute = new URL(url, this.baseUrl).toString();
     const headers: Record<string, string> = { cookie: this.cookieHeader() };
@@ -58,8 +58,17 @@ export class TestHuman {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       headers.origin = new URL(this.baseUrl).origin;
       body = new URLSearchParams(init.form).toString();
+    } else if (init.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers.origin = new URL(this.baseUrl).origin;
+      body = JSON.stringify(init.json);
     }
-    const res = await fetch(absolute, { method: init.method ?? (init.form ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+    const res = await fetch(absolute, {
+      method: init.method ?? (init.form || init.json !== undefined ? 'POST' : 'GET'),
+      headers,
+      body,
+      redirect: 'manual',
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair.indexOf('=');

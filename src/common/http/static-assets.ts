@@ -26,7 +26,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
  * The browser files under `assets/` that the site serves (stylesheet, favicon, scripts), each read
  * once per process. Only names listed here are served: the URL never reaches the file system.
  */
-export const SERVED_ASSETS = ['site.css', 'favicon.svg', 'globe.js'] as const;
+export const SERVED_ASSETS = ['site.css', 'favicon.svg', 'globe.js', 'passkeys.js'] as const;
 export type ServedAssetName = (typeof SERVED_ASSETS)[number];
 
 const cache = new Map<string, StaticAsset>();

@@ -16,6 +16,8 @@ import { brokerHeaders, errorPage } from '../views/layout.js';
 import { field } from './form-field.js';
 import { clearSessionCookie } from './session-cookie.js';
 import { SessionResolver } from './session-resolver.js';
+import { Passkeys } from '../services/passkeys.js';
+import { passkeyAccountSection } from '../views/passkey-parts.js';
 
 /** The result line after an account action (fixed messages: nothing from the URL is shown). */
 const DONE_MESSAGES: Record<string, string> = {
@@ -38,6 +40,7 @@ export class AccountController {
     private readonly account: AccountService,
     private readonly delegation: DelegationService,
     private readonly sessions: SessionResolver,
+    private readonly passkeys: Passkeys, // passkeys (issue 24)
   ) {}
 
   @Get('account')
@@ -54,7 +57,8 @@ export class AccountController {
       const name = await this.account.grantAppName(owner, grant);
       if (name) notice = `Removed ${name}. It can no longer act for you, and its access stopped working at once.`;
     }
-    return sendPage(reply, accountPage(await this.account.view(owner, notice)));
+    const view = await this.account.view(owner, notice);
+    return sendPage(reply, accountPage({ ...view, passkeys: passkeyAccountSection(await this.passkeys.accountView(owner), view.csrf) }));
   }
 
   /** "Remove access?" — the confirmation step (a GET: nothing changes until its button is pressed). */

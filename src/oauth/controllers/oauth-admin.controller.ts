@@ -12,13 +12,17 @@ import {
   TokensQuery,
 } from '../dto/admin.dto.js';
 import { OauthAdminService } from '../services/oauth-admin.service.js';
+import { Passkeys } from '../services/passkeys.js';
 
 /** Operators' management of the identity broker (operator token required; every change audited). */
 @ApiTags('Operators: identity broker')
 @ApiBearerAuth('operator')
 @Controller('admin/broker')
 export class OauthAdminController {
-  constructor(private readonly admin: OauthAdminService) {}
+  constructor(
+    private readonly admin: OauthAdminService,
+    private readonly passkeys: Passkeys,
+  ) {}
 
   @Get('owners')
   @ApiOperation({ summary: 'List human owners' })
@@ -47,6 +51,26 @@ export class OauthAdminController {
   @ApiOperation({ summary: 'Restore a suspended owner' })
   restoreOwner(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
     return this.admin.setOwnerStatus(op, id, 'active', body.reason ?? null);
+  }
+
+  // Passkeys (issue 24): an operator sees and revokes an owner's passkeys.
+  @Get('owners/:id/passkeys')
+  @ApiOperation({ summary: "An owner's passkeys (names, dates, kind; public keys are never shown)" })
+  @ApiParam({ name: 'id', description: 'The owner id.', example: '00000000-0000-4000-8000-000000000000' })
+  @ApiOkResponse({ description: 'passkeys: id, name, created_at, last_used_at, synced, backed_up, blocked (a counter went backwards).' })
+  @ApiNotFoundResponse({ description: 'No such owner.' })
+  ownerPasskeys(@Param('id') id: string) {
+    return this.passkeys.listForOperator(id);
+  }
+
+  @Post('owners/:id/passkeys/revoke')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Revoke every passkey of an owner: they sign in by email again (audited)' })
+  @ApiParam({ name: 'id', description: 'The owner id.', example: '00000000-0000-4000-8000-000000000000' })
+  @ApiOkResponse({ description: 'revoked: how many passkeys were removed.' })
+  @ApiNotFoundResponse({ description: 'No such owner.' })
+  revokeOwnerPasskeys(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
+    return this.passkeys.revokeAll(op, id, body.reason ?? null);
   }
 
   @Get('agents')

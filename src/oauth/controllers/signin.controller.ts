@@ -17,6 +17,8 @@ import { field } from './form-field.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 import { SessionResolver } from './session-resolver.js';
 import { SigninBrowser } from './signin-browser.js';
+import { Passkeys } from '../services/passkeys.js';
+import { passkeySigninSection } from '../views/passkey-parts.js';
 
 /** What the code page says after a redirect back to it (fixed messages: nothing from the URL is shown). */
 const CODE_PAGE_MESSAGES: Record<string, { problem?: string; notice?: string }> = {
@@ -41,6 +43,7 @@ export class SigninController {
     private readonly sessions: SessionResolver,
     private readonly browser: SigninBrowser,
     private readonly context: SigninContext,
+    private readonly passkeys: Passkeys, // passkeys (issue 24)
   ) {}
 
   @Get('signin')
@@ -51,7 +54,15 @@ export class SigninController {
   ): Promise<string> {
     const returnTo = safeReturnTo(returnToInput);
     const csrf = await this.browser.csrf(request, reply);
-    return sendPage(reply, signinPage({ returnTo, csrf, app: await this.context.appFor(returnTo) }));
+    return sendPage(
+      reply,
+      signinPage({
+        returnTo,
+        csrf,
+        app: await this.context.appFor(returnTo),
+        passkey: passkeySigninSection({ available: !!this.passkeys.relyingParty, returnTo }),
+      }),
+    );
   }
 
   @Post('signin')

@@ -5,6 +5,8 @@
 export const CLEANUP_SQL = {
   /** Sign-in challenges a day after they expired. */
   signin_challenges: `DELETE FROM oauth_signin_challenge WHERE expires_at < now() - interval '1 day'`,
+  /** Passkey challenges a day after they expired (issue 24). */
+  passkey_challenges: `DELETE FROM oauth_passkey_challenge WHERE expires_at < now() - interval '1 day'`,
   /** Consent transactions a day after they expired. */
   authorization_requests: `DELETE FROM oauth_authorization_request WHERE expires_at < now() - interval '1 day'`,
   /** Authorization codes a day after they expired. */

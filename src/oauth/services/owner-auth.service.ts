@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
+import { DataSource, IsNull, MoreThan, Repository, type EntityManager } from 'typeorm';
 import type { OwnerPrincipal } from '../../common/auth/principals.js';
 import { generateToken, hashToken } from '../../common/auth/token.js';
 import { MailService } from '../../common/mail/mail.service.js';
@@ -214,21 +214,30 @@ export class OwnerAuthService {
     return this.dataSource.transaction(async (tx) => {
       const used = await tx.getRepository(SigninChallengeEntity).update({ id: row.id, usedAt: IsNull() }, { usedAt: new Date() });
       if (!used.affected) throw oauthErrors.invalid('This sign-in was already used. Start again.');
-      await tx.query(UPSERT_OWNER_SQL, [row.email]);
-      const owner = await tx.getRepository(OwnerEntity).findOneByOrFail({ email: row.email });
-      const sessionToken = generateToken('mss');
-      const now = Date.now();
-      const session = await tx.getRepository(SessionEntity).save(
-        tx.getRepository(SessionEntity).create({
-          tokenHash: hashToken(sessionToken),
-          ownerId: owner.id,
-          lastSeenAt: new Date(now),
-          expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
-        }),
-      );
-      await this.audit.record(`owner:${owner.id}`, 'owner.signed_in', 'session', session.id, owner.id, {}, tx);
-      return { sessionToken, returnTo: row.returnTo, owner };
+      return this.openSession(tx, row.email, row.returnTo);
     });
+  }
+
+  /**
+   * The one place a sign-in becomes a session (email code, mailed link, passkey): stamps the
+   * owner's sign-in time, stores the new session hashed and records `owner.signed_in` (with
+   * `detail`, e.g. the passkey used). Runs in the caller's transaction. (Passkeys, issue 24: extracted from complete().)
+   */
+  async openSession(tx: EntityManager, email: string, returnTo: string, detail: Record<string, unknown> = {}): Promise<SignedIn> {
+    await tx.query(UPSERT_OWNER_SQL, [email]);
+    const owner = await tx.getRepository(OwnerEntity).findOneByOrFail({ email });
+    const sessionToken = generateToken('mss');
+    const now = Date.now();
+    const session = await tx.getRepository(SessionEntity).save(
+      tx.getRepository(SessionEntity).create({
+        tokenHash: hashToken(sessionToken),
+        ownerId: owner.id,
+        lastSeenAt: new Date(now),
+        expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
+      }),
+    );
+    await this.audit.record(`owner:${owner.id}`, 'owner.signed_in', 'session', session.id, owner.id, detail, tx);
+    return { sessionToken, returnTo, owner };
   }
 
   /** The owner behind a session cookie, or undefined (unknown, signed out, idle or past its absolute expiry). */

@@ -41,6 +41,8 @@ export interface AccountView {
   sessions: SessionView[];
   activity: ActivityItem[];
   notice?: string;
+  /** The passkey section (issue 24: views/passkey-parts.ts), already rendered. */
+  passkeys?: string;
 }
 
 /** The relying-party rules in plain words (the stored codes are allow, warn, require, block). */
@@ -148,6 +150,7 @@ ${agents}
 ${agreement}
 <h2 id="sign-in-methods">Sign-in methods</h2>
 <ul class="plain"><li>A code or link mailed to <strong>${escapeHtml(view.email)}</strong> · <a href="/account/email" data-testid="email-change">Change email address</a></li></ul>
+${view.passkeys ?? ''}
 <h2 id="sessions">Where you are signed in</h2>
 ${sessions}
 <h2>Services your agents may sign up to</h2>

@@ -26,6 +26,8 @@ export interface SigninPageOptions {
   email?: string;
   problem?: string;
   notice?: string;
+  /** The passkey section (issue 24), already rendered; absent where passkeys cannot work. */
+  passkey?: string;
 }
 
 export function signinPage(options: SigninPageOptions, status = 200): HtmlPage {
@@ -35,11 +37,12 @@ export function signinPage(options: SigninPageOptions, status = 200): HtmlPage {
 ${askingLine(options.app)}
 <p>Enter your email address. We will mail you a six-digit code and a sign-in link. No password needed.</p>
 ${noticeLine(options.notice)}${problemLine(options.problem)}
+${options.passkey ?? '' /* passkeys (issue 24): views/passkey-parts.ts */}
 <form method="post" action="/signin" class="signin-methods">
   ${hidden('csrf', options.csrf)}
   ${hidden('return_to', options.returnTo)}
   <label for="email">Email address</label>
-  <input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="${escapeHtml(options.email ?? '')}" data-testid="signin-email">
+  <input id="email" name="email" type="email" autocomplete="${options.passkey ? 'username webauthn' : 'email'}" required maxlength="254" value="${escapeHtml(options.email ?? '')}" data-testid="signin-email">
   <div class="actions"><button type="submit" data-testid="signin-submit">Email me a code</button></div>
 </form>`,
   });
