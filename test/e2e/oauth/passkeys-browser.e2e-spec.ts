@@ -41,6 +41,8 @@ describe.skipIf(!hasBrowser)('owner passkeys in chromium (virtual authenticator)
       env: {
         PORT: String(port),
         PUBLIC_BASE_URL: base,
+        // The browser is on localhost; the SDK host's helper posts from the 127.0.0.1 address it connects to.
+        ALLOWED_ORIGINS: 'http://localhost,http://127.0.0.1',
         SMTP_RELAY_URL: sink.url,
         RATE_LIMIT_GENERAL: '10000/60',
         RATE_LIMIT_SIGNIN: '1000/60',
@@ -137,10 +139,8 @@ describe.skipIf(!hasBrowser)('owner passkeys in chromium (virtual authenticator)
         // Back on the consent page, exactly as after an email sign-in.
         await page.waitForURL((u) => u.pathname === '/authorize');
         expect(sink.messages.length).toBe(before);
-        if (await page.getByTestId('delegation-accept').count()) {
-          await page.getByTestId('delegation-accept').check();
-          await page.getByTestId('delegation-sign').click();
-        }
+        // A first-time owner signs the agreement with the same Allow (its checkbox sits next to it).
+        if (await page.getByTestId('delegation-accept').count()) await page.getByTestId('delegation-accept').check();
         await page.getByTestId('consent-approve').click();
         this.lastRedirect = await callback;
       }

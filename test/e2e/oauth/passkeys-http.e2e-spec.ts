@@ -24,7 +24,16 @@ describe('owner passkeys over HTTP (software authenticator)', () => {
     sink = await startSmtpSink();
     const port = await findFreePort();
     base = `http://localhost:${port}`;
-    t = await createTestApp({ env: { PORT: String(port), PUBLIC_BASE_URL: base, SMTP_RELAY_URL: sink.url, ...LIMITS } });
+    t = await createTestApp({
+      env: {
+        PORT: String(port),
+        PUBLIC_BASE_URL: base,
+        // The test's requests go to 127.0.0.1 and post with that origin; passkeys need the localhost base URL.
+        ALLOWED_ORIGINS: 'http://localhost,http://127.0.0.1',
+        SMTP_RELAY_URL: sink.url,
+        ...LIMITS,
+      },
+    });
   });
   afterAll(async () => {
     await t?.close();
