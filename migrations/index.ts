@@ -12,6 +12,7 @@ import { InboxTables1796099401725 } from './1796099401725-inbox-tables.js';
 import { SearchChangeLogs1796102000000 } from './1796102000000-search-change-logs.js';
 import { DmvMailCaps1796110689055 } from './1796110689055-dmv-mail-caps.js';
 import { OutboundMailSealedSecrets1796110955263 } from './1796110955263-outbound-mail-sealed-secrets.js';
+import { DropSqlSearchStructures1797000800000 } from './1797000800000-drop-sql-search-structures.js';
 
 export const MIGRATIONS: Array<new () => MigrationInterface> = [
   FoundationTables1796015637017,
@@ -25,4 +26,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   SearchChangeLogs1796102000000,
   DmvMailCaps1796110689055,
   OutboundMailSealedSecrets1796110955263,
+  DropSqlSearchStructures1797000800000,
 ];
