@@ -15,6 +15,7 @@ import { OutboundMailSealedSecrets1796110955263 } from './1796110955263-outbound
 import { InboxSharedRaw1797000300000 } from './1797000300000-inbox-shared-raw.js';
 import { OwnerEmailChange1797000500000 } from './1797000500000-owner-email-change.js';
 import { OwnerPasskeys1797000600000 } from './1797000600000-owner-passkeys.js';
+import { DropSqlSearchStructures1797000800000 } from './1797000800000-drop-sql-search-structures.js';
 
 export const MIGRATIONS: Array<new () => MigrationInterface> = [
   FoundationTables1796015637017,
@@ -31,4 +32,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   InboxSharedRaw1797000300000,
   OwnerEmailChange1797000500000,
   OwnerPasskeys1797000600000,
+  DropSqlSearchStructures1797000800000,
 ];

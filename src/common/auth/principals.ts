@@ -25,6 +25,24 @@ export interface AgentPrincipal {
   scopes: readonly string[];
   resource: string;
   expiresAt: Date;
+  /**
+   * The agent row as the gate read it, in the same statement as the token (so it is exactly as fresh
+   * as the token check of this request). Services use it instead of reading the agent again; a
+   * service that changes the agent reads it anew.
+   */
+  agent?: AgentSnapshot;
+}
+
+/** The calling agent's row, read by the access gate together with its token. */
+export interface AgentSnapshot {
+  id: string;
+  ownerId: string;
+  handle: string;
+  name: string;
+  harness: string | null;
+  status: 'active' | 'revoked' | 'suspended';
+  statusReason: string | null;
+  createdAt: Date;
 }
 
 /**

@@ -4,8 +4,9 @@ export type MemberStatus = 'active' | 'hidden';
 
 /**
  * A member organization of the agent community. Hidden members never appear publicly.
- * The search, trigram and normalised-name indexes are expression indexes written by hand in the
- * migration (see 1796015969747-directory-members.ts), hence `synchronize: false`.
+ * The normalised-name and partial indexes are written by hand in the migration (see
+ * 1796015969747-directory-members.ts), hence `synchronize: false`. Search ranks in process
+ * (member-search.ts); the SQL search's tsvector and trigram structures were dropped in 1797000800000.
  */
 @Entity({ name: 'member' })
 export class MemberEntity {
@@ -18,7 +19,6 @@ export class MemberEntity {
   slug!: string;
 
   @Index('member_display_name_norm_idx', { synchronize: false })
-  @Index('member_display_name_trgm_idx', { synchronize: false })
   @Column({ type: 'varchar', length: 200 })
   displayName!: string;
 
@@ -37,10 +37,6 @@ export class MemberEntity {
   /** YYYY-MM-DD. */
   @Column({ type: 'date' }) memberSince!: string;
   @Column({ type: 'varchar', length: 10, default: 'active' }) status!: MemberStatus;
-  /** The weighted full-text document, maintained by a trigger (see the migration). */
-  @Index('member_search_vector_idx', { synchronize: false })
-  @Column({ type: 'tsvector', nullable: true, select: false })
-  searchVector!: string | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ type: 'timestamptz' }) updatedAt!: Date;
 }

@@ -25,6 +25,8 @@ export class DirectoryAggregates {
   private globeCache?: { value: GlobeView; at: number };
   /** The last stats note: it only changes when the count or its age in minutes does. */
   private lastNote?: { countedAt: Date; age: string; text: string };
+  /** The last community-stats answer: handed out again (same object) while its count and note hold, so the MCP engine's memo of its serialization hits. */
+  private lastAnswer?: CommunityStatsResult;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -81,7 +83,12 @@ export class DirectoryAggregates {
   }
 
   private statsAnswer(counted: CountedValue): CommunityStatsResult {
-    return { member_count: counted.count, note: this.countNote(counted.countedAt) };
+    const note = this.countNote(counted.countedAt);
+    const last = this.lastAnswer;
+    if (last && last.member_count === counted.count && last.note === note) return last;
+    const answer = { member_count: counted.count, note };
+    this.lastAnswer = answer;
+    return answer;
   }
 
   private countedMembers(): Promise<CountedValue> {

@@ -18,15 +18,8 @@ export class IdentityProfile {
   ) {}
 
   async whoami(principal: AgentPrincipal, agent: AgentView): Promise<WhoamiView> {
-    const latest = await this.dataSource
-      .getRepository(AcceptanceEntity)
-      .createQueryBuilder('a')
-      .distinctOn(['a.service_origin'])
-      .where('a.agent_id = :agentId', { agentId: agent.id })
-      .orderBy('a.service_origin')
-      .addOrderBy('a.created_at', 'DESC')
-      .limit(50)
-      .getMany();
+    // The two lists are independent: read them side by side.
+    const [latest, recent] = await Promise.all([this.latestAcceptances(agent.id), this.proofs.recent(agent.id)]);
     const base = this.config.publicBaseUrl;
     return {
       agent: {
@@ -41,7 +34,7 @@ export class IdentityProfile {
       human: { id: principal.ownerId, email: principal.ownerEmail, verified: true },
       client: { client_id: principal.clientId, name: principal.clientName },
       scopes: [...principal.scopes],
-      recent_signups: await this.proofs.recent(agent.id),
+      recent_signups: recent,
       latest_acceptances: latest.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map(toAcceptanceView),
       links: {
         workflow: 'agentregistrar://docs/workflow',
@@ -52,6 +45,19 @@ export class IdentityProfile {
         docs: `${base}/docs/broker-relying-parties`,
       },
     };
+  }
+
+  /** The newest acceptance per service (at most 50). */
+  private latestAcceptances(agentId: string): Promise<AcceptanceEntity[]> {
+    return this.dataSource
+      .getRepository(AcceptanceEntity)
+      .createQueryBuilder('a')
+      .distinctOn(['a.service_origin'])
+      .where('a.agent_id = :agentId', { agentId })
+      .orderBy('a.service_origin')
+      .addOrderBy('a.created_at', 'DESC')
+      .limit(50)
+      .getMany();
   }
 
   register(principal: AgentPrincipal, agent: AgentView, created: boolean): RegisterView {

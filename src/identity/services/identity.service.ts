@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, type FindOptionsWhere, Repository } from 'typeorm';
-import type { AgentPrincipal, OperatorPrincipal, OwnerPrincipal } from '../../common/auth/principals.js';
+import type { AgentPrincipal, AgentSnapshot, OperatorPrincipal, OwnerPrincipal } from '../../common/auth/principals.js';
 import { isUniqueViolation } from '../../database/pg-errors.js';
 import { AppConfig } from '../../config/app-config.js';
 import { AgentEntity, type AgentStatus } from '../entities/agent.entity.js';
@@ -61,7 +61,7 @@ export class IdentityService {
       const name = input.name === undefined ? agent.name : cleanAgentName(input.name);
       if (!name) throw identityErrors.invalidName();
       await this.agents.update({ id: agent.id }, { name, harness: input.harness?.slice(0, 200) ?? agent.harness });
-      agent = await this.requireActiveAgent(principal);
+      agent = await this.requireActiveAgent(principal, { reread: true });
     }
     return this.profile.register(principal, agent, false);
   }
@@ -202,6 +202,20 @@ export class IdentityService {
     }
   }
 
+  private snapshotView(agent: AgentSnapshot): AgentView {
+    return {
+      id: agent.id,
+      owner_id: agent.ownerId,
+      handle: agent.handle,
+      name: agent.name,
+      harness: agent.harness,
+      inbox_address: `${agent.handle}@${this.config.mailDomain}`,
+      status: agent.status,
+      status_reason: agent.statusReason,
+      created_at: agent.createdAt.toISOString(),
+    };
+  }
+
   view(agent: AgentEntity): AgentView {
     return {
       id: agent.id,
@@ -271,8 +285,10 @@ export class IdentityService {
    * The active agent a token is bound to.
    * @throws agent_revoked when it was revoked by its owner, suspended by an operator, or is gone
    */
-  async requireActiveAgent(principal: AgentPrincipal): Promise<AgentView> {
-    const agent = await this.get(principal.agentId);
+  async requireActiveAgent(principal: AgentPrincipal, options: { reread?: boolean } = {}): Promise<AgentView> {
+    // The gate read the agent row in the token's statement moments ago; read again only after a change.
+    const snapshot = options.reread ? undefined : principal.agent;
+    const agent = snapshot && snapshot.id === principal.agentId ? this.snapshotView(snapshot) : await this.get(principal.agentId);
     if (!agent || agent.owner_id !== principal.ownerId) {
       throw identityErrors.agentRevoked('The agent this token is bound to no longer exists.');
     }

@@ -35,18 +35,34 @@ function sseFrame(message: string): string {
   return `event: message\ndata: ${message}\n\n`;
 }
 
+/** The headers of a JSON answer of each runtime (its policy headers and the content type), built once. */
+const jsonHeaders = new WeakMap<McpServerRuntime, Record<string, string>>();
+
+function jsonHeadersOf(runtime: McpServerRuntime): Record<string, string> {
+  let headers = jsonHeaders.get(runtime);
+  if (headers === undefined) {
+    headers = { ...(runtime.policyHeaders ?? {}), 'content-type': JSON_TYPE };
+    jsonHeaders.set(runtime, headers);
+  }
+  return headers;
+}
+
 /** Writes an engine answer: JSON whenever the client accepts it, otherwise SSE. */
 function write(reply: FastifyReply, runtime: McpServerRuntime, answer: HttpAnswer, accept: string | undefined): FastifyReply {
   reply.code(answer.status);
+  const sse = answer.body !== null && answer.sse === true && responseFormat(accept) === 'sse';
+  if (answer.body !== null && !sse) {
+    // The common answer: the policy headers and the content type in one call, the tool's own after them.
+    reply.headers(jsonHeadersOf(runtime));
+    if (answer.headers) reply.headers(answer.headers);
+    return reply.send(answer.body);
+  }
   const policy = runtime.policyHeaders;
   if (policy) reply.headers(policy);
   if (answer.headers) reply.headers(answer.headers);
   if (answer.body === null) return reply.send();
-  if (answer.sse && responseFormat(accept) === 'sse') {
-    reply.header('content-type', 'text/event-stream').header('cache-control', 'no-cache').header('x-accel-buffering', 'no');
-    return reply.send(answer.parts ? answer.parts.map(sseFrame).join('') : sseFrame(answer.body));
-  }
-  return reply.header('content-type', JSON_TYPE).send(answer.body);
+  reply.header('content-type', 'text/event-stream').header('cache-control', 'no-cache').header('x-accel-buffering', 'no');
+  return reply.send(answer.parts ? answer.parts.map(sseFrame).join('') : sseFrame(answer.body));
 }
 
 /**

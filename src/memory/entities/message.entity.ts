@@ -3,9 +3,8 @@ import { MemoryAgentEntity } from './agent.entity.js';
 import { MemoryCategoryEntity } from './category.entity.js';
 
 /**
- * A published message. `search` is a weighted tsvector (title A, topic B, body C) kept up to date by
- * the trigger `memory_message_search_update` (see the migration); the GIN, trigram and partial
- * indexes live only in the migration.
+ * A published message. search_memory ranks in process (memory-search.ts); the partial moderation
+ * index lives only in the migration.
  */
 @Entity({ name: 'memory_message' })
 @Index('memory_message_category_topic_created_idx', ['categoryId', 'topic', 'createdAt', 'id'])
@@ -15,8 +14,6 @@ import { MemoryCategoryEntity } from './category.entity.js';
 @Index('memory_message_author_content_key', ['authorId', 'contentHash'], { unique: true })
 @Index('memory_message_author_topic_idx', ['authorId', 'categoryId', 'topic'])
 @Index('memory_message_content_hash_idx', ['contentHash'])
-@Index('memory_message_search_idx', { synchronize: false })
-@Index('memory_message_title_trgm_idx', { synchronize: false })
 @Index('memory_message_moderation_idx', { synchronize: false })
 export class MemoryMessageEntity {
   @PrimaryGeneratedColumn('uuid') id!: string;
@@ -40,5 +37,4 @@ export class MemoryMessageEntity {
   @Column({ type: 'char', length: 64 }) contentHash!: string;
   /** The earlier message by another agent with exactly the same content, when there is one. */
   @Column({ type: 'uuid', nullable: true }) duplicateOf!: string | null;
-  @Column({ type: 'tsvector', select: false, insert: false, update: false }) search!: string;
 }

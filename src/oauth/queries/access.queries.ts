@@ -1,4 +1,8 @@
-/** The row the bearer gate reads for an access token: one hash-index lookup with its owner, grant and client. */
+/**
+ * The row the bearer gate reads for an access token: one hash-index lookup joined to its owner,
+ * client, grant and agent (each a primary-key probe), with the agreement check — the whole gate in
+ * one round trip.
+ */
 export interface AccessTokenRow {
   id: string;
   grant_id: string;
@@ -14,28 +18,42 @@ export interface AccessTokenRow {
   client_name: string;
   client_revoked_at: Date | null;
   grant_revoked_at: Date | null;
+  grant_last_used_at: Date | null;
   agreement_current: boolean;
+  /** The agent columns; null when the agent row is gone (the tools answer agent_revoked). */
+  agent_row_id: string | null;
+  agent_owner_id: string | null;
+  agent_handle: string | null;
+  agent_name: string | null;
+  agent_harness: string | null;
+  agent_status: 'active' | 'revoked' | 'suspended' | null;
+  agent_status_reason: string | null;
+  agent_created_at: Date | null;
 }
 
 /**
  * $1 = SHA-256 of the presented token. The agreement check compares the owner's signatures with
  * the newest published version in the same statement, so a new version takes effect on the very
- * next request on every instance.
+ * next request on every instance; the agent is read here too, so the tools need not read it again.
  */
 export const ACCESS_TOKEN_SQL = `
 SELECT t.id, t.grant_id, t.owner_id, t.agent_id, t.scopes, t.resource, t.expires_at, t.revoked_at,
        o.email AS owner_email, o.status AS owner_status,
        c.client_id, c.client_name, c.revoked_at AS client_revoked_at,
-       g.revoked_at AS grant_revoked_at,
+       g.revoked_at AS grant_revoked_at, g.last_used_at AS grant_last_used_at,
        EXISTS (
          SELECT 1 FROM oauth_delegation_signature s
           WHERE s.owner_id = t.owner_id
             AND s.version = (SELECT a.version FROM oauth_delegation_agreement a ORDER BY a.published_at DESC, a.version DESC LIMIT 1)
-       ) AS agreement_current
+       ) AS agreement_current,
+       ag.id AS agent_row_id, ag.owner_id AS agent_owner_id, ag.handle AS agent_handle, ag.name AS agent_name,
+       ag.harness AS agent_harness, ag.status AS agent_status, ag.status_reason AS agent_status_reason,
+       ag.created_at AS agent_created_at
   FROM oauth_token t
   JOIN oauth_owner o ON o.id = t.owner_id
   JOIN oauth_client c ON c.id = t.client_row_id
   JOIN oauth_grant g ON g.id = t.grant_id
+  LEFT JOIN identity_agent ag ON ag.id = t.agent_id
  WHERE t.token_hash = $1 AND t.kind = 'access'`;
 
 /** Marks a grant used, at most once a minute (the account page shows "last used"). */

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { hashToken } from '../../common/auth/token.js';
 import type { AgentPrincipal } from '../../common/auth/principals.js';
 import { AppConfig } from '../../config/app-config.js';
+import { preparedQuery } from '../../database/prepared-query.js';
 import { ACCESS_TOKEN_SQL, TOUCH_GRANT_SQL, type AccessTokenRow } from '../queries/access.queries.js';
 
 /** The outcome of checking a bearer token, in the gate's order. */
@@ -14,12 +15,15 @@ export type AccessDecision =
 export type ScopeDecision = { ok: true } | { ok: false; required: string[]; challenge: string[] };
 
 const TOKEN_SHAPE = /^mca_[A-Za-z0-9_-]{43}$/;
+/** How often a grant's "last used" time is written (TOUCH_GRANT_SQL keeps the same minute). */
+const TOUCH_INTERVAL_MS = 60_000;
 
 /**
  * The one access policy both doors use (the /broker/mcp gate and the REST guards):
  * token → owner active → agreement current → scope. Agent status is checked where the agent is
- * used (tools answer `agent_revoked`). Every check reads the database, so revocation, suspension
- * and a new agreement version take effect on the next request on every instance.
+ * used (tools answer `agent_revoked`; the gate reads the agent row in its statement, so they need
+ * not read it again). Every check reads the database in that one statement, so revocation,
+ * suspension and a new agreement version take effect on the next request on every instance.
  */
 @Injectable()
 export class AccessPolicy {
@@ -39,7 +43,7 @@ export class AccessPolicy {
     }
     const invalid = (message: string): AccessDecision => ({ ok: false, status: 401, reason: 'invalid_token', message });
     if (!TOKEN_SHAPE.test(token)) return invalid('The access token is malformed.');
-    const rows = (await this.dataSource.query(ACCESS_TOKEN_SQL, [hashToken(token)])) as AccessTokenRow[];
+    const rows = await preparedQuery<AccessTokenRow>(this.dataSource, 'oauth_access_token', ACCESS_TOKEN_SQL, [hashToken(token)]);
     const row = rows[0];
     if (!row) return invalid('The access token is unknown.');
     if (row.revoked_at || row.grant_revoked_at || row.client_revoked_at) return invalid('The access token has been revoked.');
@@ -56,9 +60,13 @@ export class AccessPolicy {
         message: 'The owner must sign the current Master Agent Delegation agreement (see the account page) before this token works again.',
       };
     }
-    this.dataSource
-      .query(TOUCH_GRANT_SQL, [row.grant_id])
-      .catch((error: unknown) => this.logger.warn(`Could not mark grant used: ${(error as Error).message}`));
+    // "Last used" is kept to the minute: the write is sent only when the row read above is older.
+    const lastUsed = row.grant_last_used_at;
+    if (lastUsed === null || Date.now() - lastUsed.getTime() >= TOUCH_INTERVAL_MS) {
+      this.dataSource
+        .query(TOUCH_GRANT_SQL, [row.grant_id])
+        .catch((error: unknown) => this.logger.warn(`Could not mark grant used: ${(error as Error).message}`));
+    }
     return {
       ok: true,
       principal: {
@@ -73,6 +81,19 @@ export class AccessPolicy {
         scopes: row.scopes,
         resource: row.resource,
         expiresAt: row.expires_at,
+        agent:
+          row.agent_row_id === null
+            ? undefined
+            : {
+                id: row.agent_row_id,
+                ownerId: row.agent_owner_id!,
+                handle: row.agent_handle!,
+                name: row.agent_name!,
+                harness: row.agent_harness,
+                status: row.agent_status!,
+                statusReason: row.agent_status_reason,
+                createdAt: row.agent_created_at!,
+              },
       },
     };
   }

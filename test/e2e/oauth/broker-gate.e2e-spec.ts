@@ -6,7 +6,8 @@ import { OperatorsService } from '../../../src/common/auth/operators.service.js'
 import { SiteLinks } from '../../../src/common/http/site-links.js';
 import { brokerProfile } from '../../../src/mcp/endpoints/broker.profile.js';
 import { defineTool } from '../../../src/mcp/registry/define-tool.js';
-import { brokerCall, createBrokerPrincipal } from '../../support/broker.js';
+import pg from 'pg';
+import { brokerCall, brokerTool, createBrokerPrincipal } from '../../support/broker.js';
 import { insertOAuthClient, signAgreement } from '../../support/factories/index.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { withFixture } from '../mcp/fixtures.js';
@@ -207,6 +208,51 @@ describe('the /broker/mcp gate', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().result.structuredContent).toEqual({ ok: true, agent: wide.agentId });
+  });
+
+  it('one statement per call: token, owner, client, grant, agreement and agent are read together; "last used" is written once a minute', async () => {
+    const p = await createBrokerPrincipal(t);
+    // Every statement the process sends while one call is answered (node-postgres is the only driver).
+    const seen: string[] = [];
+    const original = pg.Client.prototype.query;
+    const counting = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0];
+      seen.push(typeof first === 'string' ? first : String((first as { text?: unknown } | null)?.text ?? ''));
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    };
+    const callOnce = async () => {
+      seen.length = 0;
+      pg.Client.prototype.query = counting as typeof original;
+      try {
+        expect((await brokerTool(t, p.token, 'identity_whoami')).isError).toBe(false);
+      } finally {
+        pg.Client.prototype.query = original;
+      }
+      // Background jobs share the process: keep the statements about tokens, grants and agents.
+      return seen.filter((q) => /oauth_token|oauth_grant|identity_agent/.test(q));
+    };
+    const first = await callOnce();
+    // The first use marks the grant used (after the gate's statement, not waited for).
+    expect(first.filter((q) => /FROM oauth_token/.test(q))).toHaveLength(1);
+    const second = await callOnce();
+    expect(second).toHaveLength(1);
+    expect(second[0]).toMatch(/FROM oauth_token[\s\S]*JOIN oauth_owner[\s\S]*JOIN oauth_grant[\s\S]*JOIN identity_agent/);
+    const [grant] = await t.sql<{ last_used_at: Date | null }>('SELECT last_used_at FROM oauth_grant WHERE id = $1', [p.grantId]);
+    expect(grant.last_used_at).not.toBeNull();
+  });
+
+  it('an agent revoked or suspended between two calls is refused on the very next call', async () => {
+    for (const status of ['revoked', 'suspended']) {
+      const p = await createBrokerPrincipal(t);
+      const before = await brokerTool(t, p.token, 'identity_whoami');
+      expect(before.isError).toBe(false);
+      expect(before.data.agent.status).toBe('active');
+      await t.sql(`UPDATE identity_agent SET status = $2 WHERE id = $1`, [p.agentId, status]);
+      const after = await brokerTool(t, p.token, 'identity_whoami');
+      expect(after.isError).toBe(true);
+      expect(after.data.error).toMatchObject({ code: 'agent_revoked' });
+      await t.sql(`DELETE FROM identity_agent WHERE id = $1`, [p.agentId]).catch(() => undefined);
+    }
   });
 
   it('the modern era sees the same gate', async () => {

@@ -1,0 +1,195 @@
+// Search at scale, in process: `npm run bench:search-scale` (builds first).
+//
+// Builds the directory's member index (the same TextIndex, field weights and document mapping as
+// src/directory/services/member-search.ts) from BENCH_MEMBERS generated members (default 1,000,000;
+// bench/generators/bulk-members.ts) and, when BENCH_RECALL_DATABASE_URL names a database holding a
+// synthetic Recall board (filled once with bench/generators/synthetic-recall.ts: `BENCH_LOAD=1`
+// loads BENCH_MESSAGES messages, default 1,000,000, into it), the message index from that database
+// with the app's own chunk statement (as an instance does at boot). For each index it reports the
+// build time, the heap and typed-array memory it holds (after a full GC; run node with
+// --expose-gc), and the engine's time per query, one at a time, for the query rotations of
+// bench:directory and bench:recall (median and p99 of BENCH_REPS runs, default 25).
+//
+// This measures the engine alone: an HTTP search adds the change-log probe (one indexed query), the
+// read of one page of rows by id, and the HTTP round trip (docs/benchmarks.md has those figures).
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
+const REPS = Number(process.env.BENCH_REPS ?? 25);
+const MEMBER_WEIGHTS = [8, 6, 4, 3, 2, 1];
+
+const { TextIndex } = await import('../dist/src/common/search/text-index.js');
+const { generateBulkMembers } = await import('../dist/bench/generators/bulk-members.js');
+
+function gc() {
+  if (typeof globalThis.gc === 'function') {
+    globalThis.gc();
+    globalThis.gc();
+  }
+}
+
+function memory() {
+  gc();
+  const m = process.memoryUsage();
+  return { heap: m.heapUsed, buffers: m.arrayBuffers, rss: m.rss };
+}
+
+const mb = (bytes) => (bytes / 1024 / 1024).toFixed(0);
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function timeQueries(index, queries) {
+  const rows = [];
+  for (const q of queries) {
+    index.search(q.q, { limit: q.limit ?? 20, offset: q.offset ?? 0 });
+    const times = [];
+    for (let i = 0; i < REPS; i++) {
+      const started = performance.now();
+      index.search(q.q, { limit: q.limit ?? 20, offset: q.offset ?? 0 });
+      times.push(performance.now() - started);
+    }
+    rows.push({ label: q.label ?? q.q, median: percentile(times, 50), p99: percentile(times, 99) });
+  }
+  return rows;
+}
+
+function printRows(title, rows) {
+  console.log(`\n${title}\n\n| query | median ms | p99 ms |\n|---|---:|---:|`);
+  for (const r of rows) console.log(`| ${r.label} | ${r.median.toFixed(2)} | ${r.p99.toFixed(2)} |`);
+}
+
+async function members() {
+  const base = memory();
+  let started = performance.now();
+  const docs = generateBulkMembers(MEMBERS, 42);
+  const generatedMs = performance.now() - started;
+  const withDocs = memory();
+  const index = new TextIndex(MEMBER_WEIGHTS);
+  started = performance.now();
+  index.clear();
+  for (let i = 0; i < docs.length; i++) {
+    const m = docs[i];
+    index.upsert({
+      key: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      fields: [
+        m.display_name,
+        m.slug.replaceAll('-', ' '),
+        (m.tags ?? []).join(' '),
+        m.category ?? '',
+        `${m.city ?? ''} ${m.country ?? ''}`,
+        m.description ?? '',
+      ],
+      exact: [m.display_name, m.slug.replaceAll('-', ' ')],
+      sortKey: m.slug,
+    });
+  }
+  index.compact();
+  const buildMs = performance.now() - started;
+  const sample = docs[Math.floor(docs.length * 0.61)];
+  docs.length = 0;
+  const after = memory();
+  console.log(
+    `members: ${MEMBERS} generated in ${(generatedMs / 1000).toFixed(1)} s; index built in ${(buildMs / 1000).toFixed(1)} s; ` +
+      `${index.vocabularySize} words, ${index.postings} postings; held: heap ${mb(after.heap - base.heap)} MB + typed arrays ` +
+      `${mb(after.buffers - base.buffers)} MB (generated rows released; they took heap ${mb(withDocs.heap - base.heap)} MB)`,
+  );
+  printRows(
+    `Member index, ${MEMBERS} members, engine time one query at a time (${REPS} runs each)`,
+    timeQueries(index, [
+      { q: 'agent' },
+      { q: 'robotics' },
+      { q: 'healthcare evaluation' },
+      { q: 'open source' },
+      { q: 'Nortwind' },
+      { q: 'kestral labs' },
+      { q: 'climate' },
+      { q: sample.display_name, label: 'an exact display name' },
+      { q: 'evaluaton harnesses' },
+      { q: 'warehuose robots' },
+      { q: 'robo' },
+    ]),
+  );
+  return index;
+}
+
+async function loadRecall(url) {
+  const { syntheticRecallSql } = await import('../dist/bench/generators/synthetic-recall.js');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const [{ n }] = (await client.query(`SELECT count(*)::int AS n FROM memory_message`)).rows;
+  if (n >= MESSAGES) {
+    console.log(`recall: ${n} messages already loaded`);
+  } else {
+    const started = Date.now();
+    for (const sql of syntheticRecallSql({ agents: Math.max(2000, MESSAGES / 100), messages: MESSAGES })) await client.query(sql);
+    await client.query('VACUUM ANALYZE memory_message');
+    console.log(`recall: loaded ${MESSAGES} messages in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+  await client.end();
+}
+
+async function messages(url) {
+  const { INDEX_CHUNK_SQL, FIRST_ID } = await import('../dist/src/memory/queries/messages.queries.js');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const base = memory();
+  // As src/memory/services/message-search.ts: title, topic, body weighted 4, 3, 1; flagged bit 1.
+  const index = new TextIndex([4, 3, 1]);
+  const started = performance.now();
+  index.clear();
+  let after = FIRST_ID;
+  let rows = 0;
+  let readMs = 0;
+  for (;;) {
+    const t0 = performance.now();
+    const chunk = (await client.query(INDEX_CHUNK_SQL, [after, 5000])).rows;
+    readMs += performance.now() - t0;
+    if (chunk.length === 0) break;
+    for (const m of chunk) {
+      index.upsert({
+        key: m.id,
+        fields: [m.title, m.topic, m.body],
+        exact: [m.title],
+        flags: m.flagged ? 1 : 0,
+        order: new Date(m.created_at).getTime(),
+      });
+    }
+    rows += chunk.length;
+    after = chunk[chunk.length - 1].id;
+  }
+  index.compact();
+  const buildMs = performance.now() - started;
+  await client.end();
+  const held = memory();
+  console.log(
+    `\nmessages: index of ${rows} messages built from PostgreSQL in ${(buildMs / 1000).toFixed(1)} s (${(readMs / 1000).toFixed(1)} s of it reading); ` +
+      `${index.vocabularySize} words, ${index.postings} postings; held: heap ${mb(held.heap - base.heap)} MB + typed arrays ${mb(held.buffers - base.buffers)} MB`,
+  );
+  printRows(
+    `Message index, ${rows} messages, engine time one query at a time (${REPS} runs each)`,
+    timeQueries(index, [
+      { q: 'redis timeout' },
+      { q: 'kafka' },
+      { q: 'redistimeout' },
+      { q: 'err1234' },
+      { q: 'terrafrom deadlok' },
+      { q: 'graphql migr' },
+      { q: 'nginx latency', offset: 80, label: 'nginx latency, page 5' },
+    ]),
+  );
+}
+
+console.log(`Search at scale (in process); load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+if (process.env.BENCH_SKIP_MEMBERS !== '1') await members();
+const recallUrl = process.env.BENCH_RECALL_DATABASE_URL;
+if (recallUrl) {
+  if (process.env.BENCH_LOAD === '1') await loadRecall(recallUrl);
+  await messages(recallUrl);
+}
+const end = memory();
+console.log(`\nprocess at the end: heap ${mb(end.heap)} MB, typed arrays ${mb(end.buffers)} MB, RSS ${mb(end.rss)} MB`);
