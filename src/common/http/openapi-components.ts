@@ -60,10 +60,14 @@ const header = (description: string, schema: JsonSchema = str()): Json => ({ des
 
 export const RESPONSE_HEADERS: Record<string, Json> = {
   XRequestId: header('The id of this request (also in the access log); quote it when reporting a problem.'),
-  RateLimitPolicy: header('The rate-limit policy that counted this request: `<limit>;w=<window seconds>`.', str({ example: '30;w=60' })),
+  RateLimitPolicy: header(
+    'Rate-limited routes: the policy that counted this request, `<limit>;w=<window seconds>`.',
+    str({ example: '30;w=60' }),
+  ),
   RateLimitLimit: header('Requests allowed per window under that policy.', str({ example: '30' })),
   XRateLimitLimit: header('The same as RateLimit-Limit, for older clients.', str({ example: '30' })),
   RateLimitRemaining: header('Requests left in the window (only where the count is exact: the register and per-agent budgets).', str()),
+  XRecallWriteRemaining: header('Recall writes only: writes left in the current window of the agent’s write budget.'),
   RetryAfter: header('Seconds to wait before retrying.', str({ example: '60' })),
   WWWAuthenticate: header(
     'The authentication challenge (RFC 6750 Bearer with error, scope and resource_metadata for the broker; Basic for OAuth clients).',
@@ -81,14 +85,18 @@ export const RESPONSE_HEADERS: Record<string, Json> = {
 
 const ref = (kind: 'headers' | 'schemas' | 'responses', name: string): Json => ({ $ref: `#/components/${kind}/${name}` });
 
-/** The headers every response carries. */
-export const COMMON_HEADERS: Json = { 'X-Request-Id': ref('headers', 'XRequestId') };
-/** The headers a rate-limited route adds to its answers. */
+/** The headers a rate-limited route adds to every answer (errors included). */
 export const RATE_LIMIT_HEADERS: Json = {
   'RateLimit-Policy': ref('headers', 'RateLimitPolicy'),
   'RateLimit-Limit': ref('headers', 'RateLimitLimit'),
   'X-RateLimit-Limit': ref('headers', 'XRateLimitLimit'),
   'RateLimit-Remaining': ref('headers', 'RateLimitRemaining'),
+};
+/** The headers any response may carry: the request id always, the rate-limit headers on rate-limited routes. */
+export const COMMON_HEADERS: Json = {
+  'X-Request-Id': ref('headers', 'XRequestId'),
+  ...RATE_LIMIT_HEADERS,
+  'X-Recall-Write-Remaining': ref('headers', 'XRecallWriteRemaining'),
 };
 
 const errorContent = (example: Json): Json => ({ 'application/json': { schema: ref('schemas', 'Error'), example } });
@@ -172,7 +180,7 @@ export const ERROR_RESPONSES: Record<number, { name: string; response: Json }> =
     name: 'TooManyRequests',
     response: {
       description: 'rate_limited: a budget ran out; retry after Retry-After seconds.',
-      headers: { ...COMMON_HEADERS, 'Retry-After': ref('headers', 'RetryAfter'), ...RATE_LIMIT_HEADERS },
+      headers: { ...COMMON_HEADERS, 'Retry-After': ref('headers', 'RetryAfter') },
       content: errorContent({
         error: 'rate_limited',
         message: 'Rate limit exceeded for the general budget (30 requests per 60 s); retry after 60 s.',

@@ -36,10 +36,6 @@ const WRITE_HEADER = { name: 'X-AgentRecall-Write', required: true, description:
 /** The headers a write answers with (the use case decides them; see WriteOutcome). */
 const WRITE_RESPONSE_HEADERS = {
   'Idempotency-Replayed': { $ref: '#/components/headers/IdempotencyReplayed' },
-  'X-Recall-Write-Remaining': {
-    description: 'Writes left in the current window of the agent’s write budget.',
-    schema: { type: 'string' },
-  },
 } as never;
 
 /**

@@ -36,8 +36,7 @@ export class AuthorizeController {
   @ApiQuery({
     name: 'client_id',
     required: true,
-    schema: { type: 'string', maxLength: 2000 },
-    example: 'mcc_example',
+    schema: { type: 'string', maxLength: 2000, example: 'mcc_example' },
     description: 'A registered client_id or an https Client ID Metadata Document URL.',
   })
   @ApiQuery({
@@ -46,14 +45,14 @@ export class AuthorizeController {
     schema: { type: 'string', format: 'uri' },
     description: "One of the client's redirect URIs (loopback: any port).",
   })
-  @ApiQuery({ name: 'response_type', required: false, schema: { type: 'string', enum: ['code'] }, example: 'code' })
+  @ApiQuery({ name: 'response_type', required: false, schema: { type: 'string', enum: ['code'] } })
   @ApiQuery({
     name: 'code_challenge',
     required: false,
     schema: { type: 'string', minLength: 43, maxLength: 128 },
     description: 'S256 PKCE challenge (required for a code).',
   })
-  @ApiQuery({ name: 'code_challenge_method', required: false, schema: { type: 'string', enum: ['S256'] }, example: 'S256' })
+  @ApiQuery({ name: 'code_challenge_method', required: false, schema: { type: 'string', enum: ['S256'] } })
   @ApiQuery({ name: 'state', required: false, schema: { type: 'string' }, description: 'Returned unchanged with the code.' })
   @ApiQuery({
     name: 'scope',
