@@ -14,13 +14,13 @@ export class ListOutboxQueryDto {
   @IsIn(STATUSES)
   status: OutboundMailStatus = 'dead';
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 200, default: 50 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 200, default: 50 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
   @Max(200)
-  limit = 50;
+  limit: number = 50;
 }
 
 export class OutboxEntryDto {
