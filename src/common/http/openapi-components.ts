@@ -133,7 +133,7 @@ export const ERROR_RESPONSES: Record<number, { name: string; response: Json }> =
     response: {
       description: 'not_found (or a module code such as member_not_found): nothing has that id.',
       headers: COMMON_HEADERS,
-      content: errorContent({ error: 'not_found', message: 'No such thing.' }),
+      content: errorContent({ error: 'member_not_found', message: 'There is no public member with the slug "nobody".' }),
     },
   },
   408: {

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import { Public } from '../../common/auth/public.decorator.js';
 import { ApiErrors, ApiOp } from '../../common/http/openapi-kit.js';
-import { RATE_LIMIT_HEADERS } from '../../common/http/openapi-components.js';
+import { DIRECTORY_EXAMPLES } from '../dto/api-examples.js';
 import { ContentSearchQuery, MemberSearchQuery, MembersPageQuery, ProfilesPageQuery } from '../dto/query.dto.js';
 import {
   ContentSearchView,
@@ -37,7 +37,7 @@ export class PublicApiController {
       'whole community (uncategorized members exist; GET /api/v1/stats reports all active members). Pages by ' +
       '`offset`, or by the opaque `cursor` each page returns as `next_cursor` (keyset pagination).',
   )
-  @ApiOkResponse({ type: MembersPageView, headers: RATE_LIMIT_HEADERS as never })
+  @ApiOkResponse({ type: MembersPageView, example: DIRECTORY_EXAMPLES.listMembers })
   @ApiErrors(400)
   members(@Query() query: MembersPageQuery): Promise<MembersPageView> {
     return this.directory.listMembers(query);
@@ -54,7 +54,8 @@ export class PublicApiController {
   @ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag of a copy you hold.' })
   @ApiOkResponse({
     type: MemberView,
-    headers: { ETag: { $ref: '#/components/headers/ETag' }, ...RATE_LIMIT_HEADERS } as never,
+    example: DIRECTORY_EXAMPLES.getMember,
+    headers: { ETag: { $ref: '#/components/headers/ETag' } } as never,
   })
   @ApiNotModifiedResponse({
     description: 'The copy with that ETag is current.',
@@ -85,7 +86,7 @@ export class PublicApiController {
       'words never decide. Exact name or slug first, then more words matched, fewer typos, field weights ' +
       '(name > tags > description), proximity, then slug. Returns at most `limit` results, best first.',
   )
-  @ApiOkResponse({ type: MemberSearchView, headers: RATE_LIMIT_HEADERS as never })
+  @ApiOkResponse({ type: MemberSearchView, example: DIRECTORY_EXAMPLES.searchMembers })
   @ApiErrors(400)
   search(@Query() query: MemberSearchQuery): Promise<MemberSearchView> {
     return this.directory.searchMembers(query);
@@ -97,7 +98,7 @@ export class PublicApiController {
     'Member profiles for the map',
     'Active members that published a location, ordered by slug, with their location and profile URL.',
   )
-  @ApiOkResponse({ type: ProfilesPageView, headers: RATE_LIMIT_HEADERS as never })
+  @ApiOkResponse({ type: ProfilesPageView, example: DIRECTORY_EXAMPLES.listProfiles })
   @ApiErrors(400)
   profiles(@Query() query: ProfilesPageQuery): Promise<ProfilesPageView> {
     return this.directory.listProfiles(query);
@@ -109,7 +110,7 @@ export class PublicApiController {
     'Globe data',
     'Active members with a location, clustered by place: the points the /globe page draws. Cached for up to a minute.',
   )
-  @ApiOkResponse({ type: GlobeView, headers: RATE_LIMIT_HEADERS as never })
+  @ApiOkResponse({ type: GlobeView, example: DIRECTORY_EXAMPLES.getGlobe })
   globe(): Promise<GlobeView> {
     return this.directory.globe();
   }
@@ -120,7 +121,7 @@ export class PublicApiController {
     'Search the documentation',
     'Ranked search over the published documentation (the pages under /docs; the same corpus as the documentation MCP).',
   )
-  @ApiOkResponse({ type: ContentSearchView, headers: RATE_LIMIT_HEADERS as never })
+  @ApiOkResponse({ type: ContentSearchView, example: DIRECTORY_EXAMPLES.searchContent })
   @ApiErrors(400)
   contentSearch(@Query() query: ContentSearchQuery): ContentSearchView {
     return this.directory.contentSearch(query);
@@ -133,7 +134,7 @@ export class PublicApiController {
     'The number of active member organizations (categorized or not; approximate, cached for at most 20 minutes) and ' +
       'the number of active members per category.',
   )
-  @ApiOkResponse({ type: StatsView, headers: RATE_LIMIT_HEADERS as never })
+  @ApiOkResponse({ type: StatsView, example: DIRECTORY_EXAMPLES.getStats })
   stats(): Promise<StatsView> {
     return this.directory.stats();
   }

@@ -22,7 +22,18 @@ export class DmvLookupController {
     'Whether a certificate ID was issued. `invalid_format` when the pattern or check symbol is wrong; withdrawn certificates are `not_found`. Readable cross-origin; 30 requests per 60 s per IP.',
   )
   @ApiErrors(400, 429, 503)
-  @ApiOkResponse({ type: LookupResultDto })
+  // The example is a real answer (an ID with a valid check symbol that was never issued).
+  @ApiOkResponse({
+    type: LookupResultDto,
+    example: {
+      certificate_id: 'DMV-0000-014S-C0PJ-V',
+      status: 'not_found',
+      agent_name: null,
+      domain: null,
+      issued_at: null,
+      certificate_url: null,
+    },
+  })
   lookup(@Query() query: LookupQueryDto): Promise<LookupResult> {
     return this.dmv.lookup(query.certificate_id);
   }

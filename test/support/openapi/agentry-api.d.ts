@@ -3632,8 +3632,8 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "error": "not_found",
-                 *       "message": "No such thing."
+                 *       "error": "member_not_found",
+                 *       "message": "There is no public member with the slug \"nobody\"."
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -6500,6 +6500,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "query": "rate limit",
+                     *       "results": [
+                     *         {
+                     *           "title": "API Reference",
+                     *           "path": "api-reference",
+                     *           "uri": "docs://agentry/api-reference",
+                     *           "url": "http://localhost:3000/docs/api-reference",
+                     *           "snippet": "…( limit default 100 , at most 500 ) and answers { \"profiles\", \"total\", \"limit\", \"offset\" } , where total counts active members with a location. Rate limits Every endpoint above is counted per client IP (IPv6: per /64):…",
+                     *           "score": 1
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["ContentSearchView"];
                 };
             };
@@ -6623,6 +6639,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "points": [
+                     *         {
+                     *           "lat": 38.726,
+                     *           "lon": -9.145,
+                     *           "count": 2,
+                     *           "label": "Lisbon, Portugal"
+                     *         },
+                     *         {
+                     *           "lat": -1.292,
+                     *           "lon": 36.822,
+                     *           "count": 1,
+                     *           "label": "Nairobi, Kenya"
+                     *         },
+                     *         {
+                     *           "lat": 34.694,
+                     *           "lon": 135.502,
+                     *           "count": 1,
+                     *           "label": "Osaka, Japan"
+                     *         },
+                     *         {
+                     *           "lat": 53.35,
+                     *           "lon": -6.26,
+                     *           "count": 1,
+                     *           "label": "Dublin, Ireland"
+                     *         }
+                     *       ],
+                     *       "total": 5
+                     *     }
+                     */
                     "application/json": components["schemas"]["GlobeView"];
                 };
             };
@@ -6658,6 +6705,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "members": [
+                     *         {
+                     *           "slug": "aurora-health-ai",
+                     *           "display_name": "Aurora Health AI",
+                     *           "category": "healthcare",
+                     *           "description": "Clinical documentation assistants for hospitals.",
+                     *           "website": null,
+                     *           "tags": [
+                     *             "healthcare",
+                     *             "documentation"
+                     *           ],
+                     *           "location": {
+                     *             "city": "Lisbon",
+                     *             "country": "Portugal",
+                     *             "latitude": 38.73,
+                     *             "longitude": -9.15
+                     *           },
+                     *           "member_since": "2024-07-21",
+                     *           "profile_url": "http://localhost:3000/members/aurora-health-ai"
+                     *         },
+                     *         {
+                     *           "slug": "kestrel-robotics",
+                     *           "display_name": "Kestrel Robotics",
+                     *           "category": "robotics",
+                     *           "description": "Warehouse robots steered by language agents.",
+                     *           "website": null,
+                     *           "tags": [
+                     *             "robotics",
+                     *             "logistics"
+                     *           ],
+                     *           "location": {
+                     *             "city": "Osaka",
+                     *             "country": "Japan",
+                     *             "latitude": 34.6937,
+                     *             "longitude": 135.5023
+                     *           },
+                     *           "member_since": "2024-02-10",
+                     *           "profile_url": "http://localhost:3000/members/kestrel-robotics"
+                     *         }
+                     *       ],
+                     *       "total": 5,
+                     *       "limit": 2,
+                     *       "offset": 0,
+                     *       "next_cursor": "eyJhZnRlciI6Imtlc3RyZWwtcm9ib3RpY3MifQ"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MembersPageView"];
                 };
             };
@@ -6694,6 +6789,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "northwind-labs",
+                     *       "display_name": "Northwind Labs",
+                     *       "category": "research",
+                     *       "description": "Builds evaluation harnesses for autonomous agents.",
+                     *       "website": "https://northwind.example",
+                     *       "tags": [
+                     *         "evaluation",
+                     *         "benchmarks"
+                     *       ],
+                     *       "location": {
+                     *         "city": "Lisbon",
+                     *         "country": "Portugal",
+                     *         "latitude": 38.7223,
+                     *         "longitude": -9.1393
+                     *       },
+                     *       "member_since": "2023-05-02",
+                     *       "profile_url": "http://localhost:3000/members/northwind-labs"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MemberView"];
                 };
             };
@@ -6742,6 +6858,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "profiles": [
+                     *         {
+                     *           "slug": "aurora-health-ai",
+                     *           "display_name": "Aurora Health AI",
+                     *           "category": "healthcare",
+                     *           "location": {
+                     *             "city": "Lisbon",
+                     *             "country": "Portugal",
+                     *             "latitude": 38.73,
+                     *             "longitude": -9.15
+                     *           },
+                     *           "profile_url": "http://localhost:3000/members/aurora-health-ai"
+                     *         }
+                     *       ],
+                     *       "total": 5,
+                     *       "limit": 1,
+                     *       "offset": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProfilesPageView"];
                 };
             };
@@ -6776,6 +6913,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "query": "northwind",
+                     *       "members": [
+                     *         {
+                     *           "slug": "northwind-labs",
+                     *           "display_name": "Northwind Labs",
+                     *           "category": "research",
+                     *           "description": "Builds evaluation harnesses for autonomous agents.",
+                     *           "website": "https://northwind.example",
+                     *           "tags": [
+                     *             "evaluation",
+                     *             "benchmarks"
+                     *           ],
+                     *           "location": {
+                     *             "city": "Lisbon",
+                     *             "country": "Portugal",
+                     *             "latitude": 38.7223,
+                     *             "longitude": -9.1393
+                     *           },
+                     *           "member_since": "2023-05-02",
+                     *           "profile_url": "http://localhost:3000/members/northwind-labs",
+                     *           "score": 0.062019
+                     *         }
+                     *       ],
+                     *       "count": 1,
+                     *       "limit": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["MemberSearchView"];
                 };
             };
@@ -6805,6 +6971,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "member_count": 6,
+                     *       "categorized_member_count": 5,
+                     *       "categories": [
+                     *         {
+                     *           "category": "infrastructure",
+                     *           "count": 2
+                     *         },
+                     *         {
+                     *           "category": "healthcare",
+                     *           "count": 1
+                     *         },
+                     *         {
+                     *           "category": "research",
+                     *           "count": 1
+                     *         },
+                     *         {
+                     *           "category": "robotics",
+                     *           "count": 1
+                     *         }
+                     *       ],
+                     *       "counted_at": "2026-12-01T15:38:15.631Z",
+                     *       "note": "Approximate: active member organizations counted less than a minute ago (2026-12-01T15:38:15.631Z); the count is refreshed at most every 20 minutes."
+                     *     }
+                     */
                     "application/json": components["schemas"]["StatsView"];
                 };
             };
@@ -6910,6 +7102,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "certificate_id": "DMV-0000-014S-C0PJ-V",
+                     *       "status": "not_found",
+                     *       "agent_name": null,
+                     *       "domain": null,
+                     *       "issued_at": null,
+                     *       "certificate_url": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["LookupResultDto"];
                 };
             };
