@@ -60,11 +60,12 @@ describe('the REST contract: every operation answers as /openapi.json documents'
 
   const resolve = (node: Json): Json => {
     let n = node;
-    while (n?.$ref)
-      {n = n.$ref
+    while (n?.$ref) {
+      n = n.$ref
         .split('/')
         .slice(1)
-        .reduce((o: Json, k: string) => o[k], doc);}
+        .reduce((o: Json, k: string) => o[k], doc);
+    }
     return n;
   };
 
