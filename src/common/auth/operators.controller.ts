@@ -24,6 +24,7 @@ const OperatorSchema = apiSchema(
     last_used_at: nullable(dateTime()),
   }),
 );
+const OperatorEnvelope = apiSchema('OperatorEnvelope', obj({ operator: OperatorSchema }));
 
 /** Operator administration: who am I, list, create, revoke. */
 @ApiTags('Admin: operators')
@@ -35,14 +36,14 @@ export class OperatorsController {
 
   @Get('whoami')
   @ApiOp('adminWhoami', 'Who am I (operator)', 'The operator the bearer token belongs to.')
-  @ApiOkResponse({ schema: obj({ operator: OperatorSchema }) })
+  @ApiOkResponse({ schema: OperatorEnvelope })
   async whoami(@CurrentOperator() operator: OperatorPrincipal): Promise<{ operator: OperatorView }> {
     return { operator: await this.operators.describe(operator) };
   }
 
   @Get('operators')
   @ApiOp('adminListOperators', 'List operators', 'Every operator, active and revoked (token prefixes only; token values are never stored).')
-  @ApiOkResponse({ schema: obj({ operators: arr(OperatorSchema) }) })
+  @ApiOkResponse({ schema: apiSchema('OperatorList', obj({ operators: arr(OperatorSchema) })) })
   async list(): Promise<{ operators: OperatorView[] }> {
     return { operators: await this.operators.list() };
   }
@@ -50,7 +51,10 @@ export class OperatorsController {
   @Post('operators')
   @ApiOp('adminCreateOperator', 'Create an operator', 'Creates an operator and answers its mco_ token, shown only in this answer.')
   @ApiCreatedResponse({
-    schema: obj({ operator: OperatorSchema, token: str({ description: 'The new mco_ token (shown once).' }) }),
+    schema: apiSchema(
+      'OperatorCreated',
+      obj({ operator: OperatorSchema, token: str({ description: 'The new mco_ token (shown once).' }) }),
+    ),
     headers: { 'Cache-Control': { $ref: '#/components/headers/CacheControlNoStore' } } as never,
   })
   @ApiErrors(400, 413, 415)
@@ -61,7 +65,7 @@ export class OperatorsController {
   @Post('operators/:id/revoke')
   @HttpCode(200)
   @ApiOp('adminRevokeOperator', "Revoke an operator's token", 'Revokes an operator token; requests with it answer 401 from then on.')
-  @ApiOkResponse({ schema: obj({ operator: OperatorSchema }) })
+  @ApiOkResponse({ schema: OperatorEnvelope })
   @ApiErrors(400, 404)
   async revoke(@Param('id', new ParseUUIDPipe()) id: string): Promise<{ operator: OperatorView }> {
     return { operator: await this.operators.revoke(id) };

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiErrors, ApiOp, arr, obj } from '../../common/http/openapi-kit.js';
+import { ApiErrors, ApiOp, apiSchema, arr, obj } from '../../common/http/openapi-kit.js';
 import {
   Agreement,
   AgreementVersion,
@@ -53,12 +53,15 @@ export class OauthAdminController {
   @ApiParam({ name: 'id', description: 'The owner id.', example: '00000000-0000-4000-8000-000000000000' })
   @ApiOkResponse({
     description: 'owner, agents, history (audit entries), tokens (metadata only).',
-    schema: obj({
-      owner: BrokerOwner,
-      agents: arr({ $ref: '#/components/schemas/BrokerAgent' }),
-      history: arr(BrokerAuditEntry),
-      tokens: arr(BrokerToken),
-    }),
+    schema: apiSchema(
+      'BrokerOwnerHistory',
+      obj({
+        owner: BrokerOwner,
+        agents: arr({ $ref: '#/components/schemas/BrokerAgent' }),
+        history: arr(BrokerAuditEntry),
+        tokens: arr(BrokerToken),
+      }),
+    ),
   })
   owner(@Param('id') id: string) {
     return this.admin.ownerHistory(id);

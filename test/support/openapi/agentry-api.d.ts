@@ -2137,6 +2137,12 @@ export interface components {
             status: "active" | "suspended";
             status_reason: string | null;
         };
+        BrokerOwnerHistory: {
+            agents: components["schemas"]["BrokerAgent"][];
+            history: components["schemas"]["BrokerAuditEntry"][];
+            owner: components["schemas"]["BrokerOwner"];
+            tokens: components["schemas"]["BrokerToken"][];
+        };
         BrokerOwnerPage: {
             limit: number;
             offset: number;
@@ -2936,6 +2942,17 @@ export interface components {
             revoked_at: string | null;
             /** @description The first characters of the token, to recognise it. */
             token_prefix: string;
+        };
+        OperatorCreated: {
+            operator: components["schemas"]["Operator"];
+            /** @description The new mco_ token (shown once). */
+            token: string;
+        };
+        OperatorEnvelope: {
+            operator: components["schemas"]["Operator"];
+        };
+        OperatorList: {
+            operators: components["schemas"]["Operator"][];
         };
         OutboxEntryDto: {
             /** @description Delivery attempts so far. */
@@ -4406,12 +4423,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        agents: components["schemas"]["BrokerAgent"][];
-                        history: components["schemas"]["BrokerAuditEntry"][];
-                        owner: components["schemas"]["BrokerOwner"];
-                        tokens: components["schemas"]["BrokerToken"][];
-                    };
+                    "application/json": components["schemas"]["BrokerOwnerHistory"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5707,9 +5719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        operators: components["schemas"]["Operator"][];
-                    };
+                    "application/json": components["schemas"]["OperatorList"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5743,11 +5753,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        operator: components["schemas"]["Operator"];
-                        /** @description The new mco_ token (shown once). */
-                        token: string;
-                    };
+                    "application/json": components["schemas"]["OperatorCreated"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5781,9 +5787,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        operator: components["schemas"]["Operator"];
-                    };
+                    "application/json": components["schemas"]["OperatorEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6042,9 +6046,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        operator: components["schemas"]["Operator"];
-                    };
+                    "application/json": components["schemas"]["OperatorEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
