@@ -4,6 +4,7 @@ import type { AppConfig } from './config/app-config.js';
 import { fastifyServerOptions } from './common/http/fastify-options.js';
 import { HostOriginPolicy } from './common/http/host-origin-policy.js';
 import { registerOpenApi } from './common/http/openapi.js';
+import { registerMethodNotAllowed } from './common/http/method-not-allowed.js';
 import { registerBodyPolicies } from './common/http/body-limits.js';
 import { registerAdminGate } from './common/auth/admin-gate.js';
 import { OperatorsService } from './common/auth/operators.service.js';
@@ -57,4 +58,6 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
 
   // GET /openapi.json, built once from every controller when the server is ready.
   registerOpenApi(app, config);
+  // A known path with a method it does not serve: 405 with Allow (after registerOpenApi, which records the routes).
+  registerMethodNotAllowed(fastify);
 }

@@ -9,7 +9,8 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiOAuth2 } from '@nestjs/swagger';
+import { ApiErrors } from '../http/openapi-kit.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defineErrors } from '../errors/error-table.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
@@ -116,12 +117,10 @@ export const RequireScopes = (...scopes: string[]): MethodDecorator & ClassDecor
     Public(),
     SetMetadata(REQUIRED_SCOPES, scopes),
     UseGuards(BearerGuard),
-    ApiBearerAuth('oauth'),
-    ApiUnauthorizedResponse({ description: 'No, or an invalid, mca_ access token (WWW-Authenticate: Bearer … resource_metadata).' }),
-    ApiForbiddenResponse({
-      description: `Owner suspended, agreement not signed, or insufficient_scope (needs ${scopes.join(' ') || 'a token'}).`,
-    }),
-    ApiTooManyRequestsResponse({ description: 'The per-agent or per-owner budget is spent.' }),
+    // The oauth2 scheme with exactly the scopes this guard requires; 401 (with the Bearer challenge), 403
+    // (owner suspended, agreement not signed, insufficient_scope) and 429 (per-agent or per-owner budget).
+    ApiOAuth2(scopes, 'oauth2'),
+    ApiErrors(401, 403, 429),
   );
 
 /** The agent principal of a route guarded by @RequireScopes. */

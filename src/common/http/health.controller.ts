@@ -1,4 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOp, apiSchema, enumOf, mapOf, obj, str } from './openapi-kit.js';
 import { SkipThrottle } from '@nestjs/throttler';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
@@ -6,7 +8,19 @@ import { DataSource } from 'typeorm';
 import { Public } from '../auth/public.decorator.js';
 import { RedisService } from '../redis/redis.service.js';
 
+const Readiness = apiSchema(
+  'Readiness',
+  obj(
+    {
+      status: enumOf(['ready', 'degraded', 'unavailable']),
+      checks: mapOf(enumOf(['up', 'down']), { description: 'database, and redis when REDIS_URL is set.' }),
+    },
+    { optional: { error: str({ enum: ['not_ready'] }), message: str() } },
+  ),
+);
+
 /** Liveness and readiness probes. Never rate-limited. */
+@ApiTags('Service')
 @Public()
 @SkipThrottle()
 @Controller()
@@ -17,6 +31,8 @@ export class HealthController {
   ) {}
 
   @Get('healthz')
+  @ApiOp('getHealth', 'Liveness probe', 'Answers 200 while the process serves HTTP; checks no dependency. Never rate-limited.')
+  @ApiOkResponse({ schema: apiSchema('Health', obj({ status: str({ enum: ['ok'] }) })) })
   health(): { status: 'ok' } {
     return { status: 'ok' };
   }
@@ -26,6 +42,13 @@ export class HealthController {
    * budgets and caches, so a load balancer keeps sending traffic); 503 when the database is down.
    */
   @Get('readyz')
+  @ApiOp(
+    'getReadiness',
+    'Readiness probe',
+    '200 `ready`; 200 `degraded` while only Redis is down (requests are served with per-instance budgets and caches); 503 `unavailable` when the database is down. Never rate-limited.',
+  )
+  @ApiOkResponse({ schema: Readiness })
+  @ApiServiceUnavailableResponse({ description: 'The database is down.', schema: Readiness })
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Record<string, unknown>> {
     const [database, redis] = await Promise.all([this.databaseUp(), this.redis.ping()]);
     const checks: Record<string, 'up' | 'down'> = { database: database ? 'up' : 'down' };

@@ -1,4 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ApiOp } from './openapi-kit.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Public } from '../auth/public.decorator.js';
 import { renderHomePage } from './home-page.js';
@@ -6,6 +8,7 @@ import { SiteLinks } from './site-links.js';
 import { PAGES_POLICY } from '../rate-limit/rate-limit.service.js';
 import { RatePolicy } from '../rate-limit/rate-policy.decorator.js';
 
+@ApiTags('Service')
 @Public()
 @RatePolicy(PAGES_POLICY)
 @Controller()
@@ -17,6 +20,9 @@ export class HomeController {
 
   @Get()
   @Header('Content-Type', 'text/html; charset=utf-8')
+  @ApiOp('getHomePage', 'Home page', 'The HTML home page for people: what this service offers and links to every product and its docs.')
+  @ApiOkResponse({ description: 'The home page (HTML).', content: { 'text/html': { schema: { type: 'string' } } } })
+  @ApiErrors(429)
   home(): string {
     return renderHomePage([...this.links.all()], this.config.publicBaseUrl);
   }

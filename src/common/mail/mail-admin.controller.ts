@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ApiOp } from '../http/openapi-kit.js';
+import { ApiBearerAuth, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { MailService, type OutboxEntryView } from './mail.service.js';
@@ -13,13 +14,13 @@ export class ListOutboxQueryDto {
   @IsIn(STATUSES)
   status: OutboundMailStatus = 'dead';
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 200, default: 50 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 200, default: 50 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
   @Max(200)
-  limit = 50;
+  limit: number = 50;
 }
 
 export class OutboxEntryDto {
@@ -46,14 +47,20 @@ export class OutboxRetryDto {
 }
 
 /** Operators: the mail outbox, its dead letter, and putting a message back in the queue. */
-@ApiTags('admin')
+@ApiTags('Admin: mail')
 @ApiBearerAuth('operator')
+@ApiErrors(401, 403, 429, 503)
 @Controller('admin/mail')
 export class MailAdminController {
   constructor(private readonly mail: MailService) {}
 
   @Get()
-  @ApiOperation({ summary: 'List outbox messages by status (default: dead, the messages whose retries were exhausted)' })
+  @ApiOp(
+    'adminListMail',
+    'List outbox messages by status (default: dead, the messages whose retries were exhausted)',
+    'Outbox messages with one status, newest first (default dead: the messages whose retries were exhausted). Recipients are masked.',
+  )
+  @ApiErrors(400)
   @ApiOkResponse({ type: OutboxListDto })
   list(@Query() query: ListOutboxQueryDto): Promise<{ messages: OutboxEntryView[] }> {
     return this.mail.list(query.status, query.limit);
@@ -61,7 +68,12 @@ export class MailAdminController {
 
   @Post(':id/retry')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Queue a dead, failed or held message again (same Message-ID)' })
+  @ApiOp(
+    'adminRetryMail',
+    'Queue a dead, failed or held message again (same Message-ID)',
+    'Puts a dead, failed or held message back in the queue; it keeps its Message-ID.',
+  )
+  @ApiErrors(400, 404, 409)
   @ApiOkResponse({ type: OutboxRetryDto })
   retry(@Param('id', new ParseUUIDPipe()) id: string): Promise<{ id: string; status: 'queued' }> {
     return this.mail.retry(id);

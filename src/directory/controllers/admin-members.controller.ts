@@ -1,16 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiErrors, ApiOp } from '../../common/http/openapi-kit.js';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
   ApiBody,
   ApiConsumes,
   ApiCreatedResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
-  ApiOperation,
   ApiParam,
   ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
 import type { OperatorPrincipal } from '../../common/auth/principals.js';
@@ -22,7 +20,6 @@ import {
   AuditLogView,
   CategoriesView,
   DeletedView,
-  ErrorView,
   ImportRejectedView,
   ImportResultView,
 } from '../dto/views.dto.js';
@@ -32,22 +29,28 @@ import { DirectoryService } from '../services/directory.service.js';
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 
 /** Operator management of the directory. Every change is written to the audit log. */
-@ApiTags('Operators: directory')
+@ApiTags('Admin: directory')
 @ApiBearerAuth('operator')
-@ApiUnauthorizedResponse({ description: 'Missing or invalid operator token.', type: ErrorView })
+@ApiErrors(401, 403, 429, 503)
 @Controller('admin')
 export class AdminMembersController {
   constructor(private readonly directory: DirectoryService) {}
 
   @Get('members')
-  @ApiOperation({ summary: 'List members (all statuses)' })
+  @ApiOp('adminListMembers', 'List members (all statuses)', 'Every member, active and hidden, ordered by slug; filter by status.')
+  @ApiErrors(400)
   @ApiOkResponse({ type: AdminMembersPageView })
   list(@Query() query: AdminMembersQuery): Promise<AdminMembersPageView> {
     return this.directory.adminListMembers(query);
   }
 
   @Get('members/audit')
-  @ApiOperation({ summary: 'Audit log of operator changes to the directory, newest first' })
+  @ApiOp(
+    'adminListMemberAudit',
+    'Audit log of operator changes to the directory, newest first',
+    'The audit log of operator changes to the directory (create, update, hide, show, delete, import), newest first; filter by slug.',
+  )
+  @ApiErrors(400)
   @ApiOkResponse({ type: AuditLogView })
   audit(@Query() query: AuditQuery): Promise<AuditLogView> {
     return this.directory.auditLog(query);
@@ -55,26 +58,28 @@ export class AdminMembersController {
 
   @Get('members/:slug')
   @ApiParam({ name: 'slug', description: 'The member slug.', example: 'northwind-labs' })
-  @ApiOperation({ summary: 'Read one member (any status)' })
+  @ApiOp('adminGetMember', 'Read one member (any status)', 'One member with its status and timestamps, whatever its status.')
   @ApiOkResponse({ type: AdminMemberEnvelope })
-  @ApiNotFoundResponse({ type: ErrorView })
+  @ApiErrors(404)
   async get(@Param('slug') slug: string): Promise<AdminMemberEnvelope> {
     return { member: await this.directory.adminGetMember(slug) };
   }
 
   @Post('members')
-  @ApiOperation({ summary: 'Create a member' })
+  @ApiOp('adminCreateMember', 'Create a member', 'Creates an active member; the slug must be new (409 member_exists otherwise).')
+  @ApiErrors(409, 413, 415)
   @ApiCreatedResponse({ type: AdminMemberEnvelope })
-  @ApiBadRequestResponse({ type: ErrorView })
+  @ApiErrors(400)
   async create(@CurrentOperator() operator: OperatorPrincipal, @Body() body: CreateMemberDto): Promise<AdminMemberEnvelope> {
     return { member: await this.directory.createMember(operator, body) };
   }
 
   @Patch('members/:slug')
   @ApiParam({ name: 'slug', description: 'The member slug.', example: 'northwind-labs' })
-  @ApiOperation({ summary: 'Update a member', description: 'Only the fields sent change; `null` clears category, website or location.' })
+  @ApiOp('adminUpdateMember', 'Update a member', 'Only the fields sent change; `null` clears category, website or location.')
+  @ApiErrors(400, 413, 415)
   @ApiOkResponse({ type: AdminMemberEnvelope })
-  @ApiNotFoundResponse({ type: ErrorView })
+  @ApiErrors(404)
   async update(
     @CurrentOperator() operator: OperatorPrincipal,
     @Param('slug') slug: string,
@@ -86,9 +91,13 @@ export class AdminMembersController {
   @Post('members/:slug/hide')
   @ApiParam({ name: 'slug', description: 'The member slug.', example: 'northwind-labs' })
   @HttpCode(200)
-  @ApiOperation({ summary: 'Hide a member from every public surface' })
+  @ApiOp(
+    'adminHideMember',
+    'Hide a member from every public surface',
+    'Hides the member from every public surface (API, pages, MCP); the profile is kept.',
+  )
   @ApiOkResponse({ type: AdminMemberEnvelope })
-  @ApiNotFoundResponse({ type: ErrorView })
+  @ApiErrors(404)
   async hide(@CurrentOperator() operator: OperatorPrincipal, @Param('slug') slug: string): Promise<AdminMemberEnvelope> {
     return { member: await this.directory.setMemberStatus(operator, slug, 'hidden') };
   }
@@ -96,18 +105,18 @@ export class AdminMembersController {
   @Post('members/:slug/show')
   @ApiParam({ name: 'slug', description: 'The member slug.', example: 'northwind-labs' })
   @HttpCode(200)
-  @ApiOperation({ summary: 'Make a hidden member public again' })
+  @ApiOp('adminShowMember', 'Make a hidden member public again', 'Makes a hidden member public again.')
   @ApiOkResponse({ type: AdminMemberEnvelope })
-  @ApiNotFoundResponse({ type: ErrorView })
+  @ApiErrors(404)
   async show(@CurrentOperator() operator: OperatorPrincipal, @Param('slug') slug: string): Promise<AdminMemberEnvelope> {
     return { member: await this.directory.setMemberStatus(operator, slug, 'active') };
   }
 
   @Delete('members/:slug')
   @ApiParam({ name: 'slug', description: 'The member slug.', example: 'northwind-labs' })
-  @ApiOperation({ summary: 'Delete a member' })
+  @ApiOp('adminDeleteMember', 'Delete a member', 'Deletes the member for good; the audit log keeps the change.')
   @ApiOkResponse({ type: DeletedView })
-  @ApiNotFoundResponse({ type: ErrorView })
+  @ApiErrors(404)
   remove(@CurrentOperator() operator: OperatorPrincipal, @Param('slug') slug: string): Promise<DeletedView> {
     return this.directory.deleteMember(operator, slug);
   }
@@ -115,14 +124,12 @@ export class AdminMembersController {
   @Post('members/import')
   @BodyPolicy({ bodyLimit: IMPORT_BODY_LIMIT, accepts: ['application/x-ndjson'] })
   @HttpCode(200)
-  @ApiOperation({
-    summary: 'Bulk import (upsert by slug)',
-    description:
-      'A JSON array of member rows (Content-Type: application/json, up to 1 MiB) or NDJSON with one row per line ' +
-      '(Content-Type: application/x-ndjson, up to 16 MiB); at most 10,000 rows. A row with a known slug replaces that ' +
-      "member's profile (its status is kept). All-or-nothing: if any row is invalid nothing is imported and the " +
-      'response lists every invalid row with all its problems.',
-  })
+  @ApiOp(
+    'adminImportMembers',
+    'Bulk import (upsert by slug)',
+    "A JSON array of member rows (Content-Type: application/json, up to 1 MiB) or NDJSON with one row per line (Content-Type: application/x-ndjson, up to 16 MiB); at most 10,000 rows. A row with a known slug replaces that member's profile (its status is kept). All-or-nothing: if any row is invalid nothing is imported and the response lists every invalid row with all its problems.",
+  )
+  @ApiErrors(413, 415)
   @ApiConsumes('application/json', 'application/x-ndjson')
   @ApiBody({ type: [CreateMemberDto] })
   @ApiOkResponse({ type: ImportResultView })
@@ -132,7 +139,11 @@ export class AdminMembersController {
   }
 
   @Get('categories')
-  @ApiOperation({ summary: 'Categories in use, with member counts' })
+  @ApiOp(
+    'adminListCategories',
+    'Categories in use, with member counts',
+    'The categories in use with their member counts (all statuses), and the number of uncategorized members.',
+  )
   @ApiOkResponse({ type: CategoriesView })
   categories(): Promise<CategoriesView> {
     return this.directory.listCategories();

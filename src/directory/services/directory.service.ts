@@ -14,6 +14,7 @@ import type {
   ImportResultView,
   MemberSearchView,
   MembersPageView,
+  MemberView,
   ProfilesPageView,
   StatsView,
 } from '../dto/views.dto.js';
@@ -99,6 +100,11 @@ export class DirectoryService implements OnApplicationBootstrap {
   }
 
   // ---------------------------------------------------------------- pages and views
+
+  /** One active member's public profile (REST). @throws member_not_found */
+  getMember(slug: string): Promise<MemberView> {
+    return this.reads.get(slug);
+  }
 
   /** The HTML profile page of an active member, or the 404 page. */
   memberPage(slug: string): Promise<HtmlPage> {

@@ -97,11 +97,22 @@ export class MemberReads {
   }
 
   async page(slug: string): Promise<HtmlPage> {
+    const member = await this.find(slug);
+    return member ? renderMemberPage(member) : notFoundPage('There is no public member profile at this address.');
+  }
+
+  /** One active member's public profile (the JSON of the profile page). @throws member_not_found */
+  async get(slug: string): Promise<MemberView> {
+    const member = await this.find(slug);
+    if (!member) throw directoryError('member_not_found', `There is no public member with the slug "${slug.slice(0, 100)}".`);
+    return member;
+  }
+
+  private async find(slug: string): Promise<MemberView | undefined> {
     const clean = slug.toLowerCase();
-    const missing = (): HtmlPage => notFoundPage('There is no public member profile at this address.');
-    if (clean.length > MAX_SLUG_LENGTH || !SLUG_PATTERN.test(clean)) return missing();
+    if (clean.length > MAX_SLUG_LENGTH || !SLUG_PATTERN.test(clean)) return undefined;
     const [row] = await this.db.query<MemberRow[]>(HOT_QUERIES.memberBySlug, [clean]);
-    return row ? renderMemberPage(this.toView(row)) : missing();
+    return row ? this.toView(row) : undefined;
   }
 
   private toView(row: MemberRow): MemberView {

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ApiOp } from '../../common/http/openapi-kit.js';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
 import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import {
@@ -14,14 +15,20 @@ import { DmvService } from '../services/dmv.service.js';
 import type { AdminRegistrationList, AdminRegistrationView, ReservedNamesView } from '../dmv.types.js';
 
 /** Operators: registrations (list, withdraw) and the reserved-name list. */
-@ApiTags('dmv-admin')
-@ApiBearerAuth()
+@ApiTags('Admin: DMV')
+@ApiBearerAuth('operator')
+@ApiErrors(401, 403, 429, 503)
 @Controller('admin/dmv')
 export class DmvAdminController {
   constructor(private readonly dmv: DmvService) {}
 
   @Get('registrations')
-  @ApiOperation({ summary: 'List DMV registrations (filters: name, email, source, since)' })
+  @ApiOp(
+    'adminListDmvRegistrations',
+    'List DMV registrations (filters: name, email, source, since)',
+    'Registrations, newest first, filtered by part of the name, the whole contact address, the source or a start time.',
+  )
+  @ApiErrors(400)
   @ApiOkResponse({ type: AdminRegistrationListDto })
   list(@Query() query: ListRegistrationsQueryDto): Promise<AdminRegistrationList> {
     return this.dmv.listRegistrations(query);
@@ -29,7 +36,12 @@ export class DmvAdminController {
 
   @Post('registrations/:certificateId/withdraw')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Withdraw a registration (kept with the reason; publicly not_found afterwards)' })
+  @ApiOp(
+    'adminWithdrawDmvRegistration',
+    'Withdraw a registration (kept with the reason; publicly not_found afterwards)',
+    'Marks the registration withdrawn with the reason; it is kept, and the public lookup answers not_found afterwards.',
+  )
+  @ApiErrors(400, 404, 413, 415)
   @ApiOkResponse({ type: AdminRegistrationDto })
   withdraw(
     @Param('certificateId') certificateId: string,
@@ -40,14 +52,15 @@ export class DmvAdminController {
   }
 
   @Get('reserved-names')
-  @ApiOperation({ summary: 'The reserved-name list' })
+  @ApiOp('adminListReservedNames', 'The reserved-name list', 'The names nobody may pre-register.')
   @ApiOkResponse({ type: ReservedNamesDto })
   reservedNames(): Promise<ReservedNamesView> {
     return this.dmv.reservedNames();
   }
 
   @Put('reserved-names')
-  @ApiOperation({ summary: 'Replace the reserved-name list' })
+  @ApiOp('adminReplaceReservedNames', 'Replace the reserved-name list', 'Replaces the whole reserved-name list with the names sent.')
+  @ApiErrors(400, 413, 415)
   @ApiOkResponse({ type: ReservedNamesDto })
   replaceReservedNames(@Body() body: ReservedNamesDto, @CurrentOperator() operator: OperatorPrincipal): Promise<ReservedNamesView> {
     return this.dmv.replaceReservedNames(operator, body.names);
@@ -55,14 +68,16 @@ export class DmvAdminController {
 
   @Post('reserved-names')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Add a reserved name' })
+  @ApiOp('adminAddReservedName', 'Add a reserved name', 'Adds one name to the reserved-name list and returns the list.')
+  @ApiErrors(400, 413, 415)
   @ApiOkResponse({ type: ReservedNamesDto })
   addReservedName(@Body() body: ReservedNameDto, @CurrentOperator() operator: OperatorPrincipal): Promise<ReservedNamesView> {
     return this.dmv.addReservedName(operator, body.name);
   }
 
   @Delete('reserved-names/:name')
-  @ApiOperation({ summary: 'Remove a reserved name' })
+  @ApiOp('adminRemoveReservedName', 'Remove a reserved name', 'Removes one name from the reserved-name list and returns the list.')
+  @ApiErrors(400, 404)
   @ApiOkResponse({ type: ReservedNamesDto })
   removeReservedName(@Param('name') name: string, @CurrentOperator() operator: OperatorPrincipal): Promise<ReservedNamesView> {
     return this.dmv.removeReservedName(operator, name);

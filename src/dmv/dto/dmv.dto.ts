@@ -1,6 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsISO8601, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { IsEmailAddress } from '../../common/validation/is-email-address.decorator.js';
 import { DMV_REGISTRATION_SOURCES, type DmvRegistrationSource } from '../dmv.types.js';
 
@@ -71,9 +85,11 @@ export class RegistrationResultDto {
 
 /** GET /dmv/api/lookup */
 export class LookupQueryDto {
-  @ApiProperty({ description: 'A certificate ID, in any case, with or without hyphens.', example: 'DMV-0000-014S-C0PJ-V' })
-  @IsString()
-  @MaxLength(100)
+  @ApiProperty({ description: 'A certificate ID, in any case, with or without hyphens.', example: 'DMV-0000-014S-C0PJ-V', maxLength: 100 })
+  // Decorators run bottom-up: a missing id is reported as missing, not as too long.
+  @MaxLength(100, { message: 'certificate_id must be at most 100 characters' })
+  @IsNotEmpty({ message: 'certificate_id must not be empty' })
+  @IsString({ message: 'certificate_id is required: pass the certificate ID as ?certificate_id=' })
   certificate_id!: string;
 }
 

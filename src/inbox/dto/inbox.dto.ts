@@ -105,5 +105,7 @@ export class AddSuppressionDto {
 }
 
 export class SuppressionIdParam {
-  @IsUUID() id!: string;
+  @ApiProperty({ format: 'uuid', description: 'The suppression id.', example: '00000000-0000-4000-8000-000000000000' })
+  @IsUUID()
+  id!: string;
 }

@@ -1,57 +1,87 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ApiOp } from '../../common/http/openapi-kit.js';
+import { RecallModerationAction, RecallModerationQueue } from '../dto/memory-openapi.js';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
 import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import { MemoryModerationReasonDto, MemoryPageQueryDto } from '../dto/memory.dto.js';
 import { MemoryService } from '../services/memory.service.js';
 
 /**
- * Operator moderation of Recall; every action is recorded with its reason. Operation ids keep their
- * published `RecallAdminController_…` names.
+ * Operator moderation of Recall; every action is recorded with its reason.
  */
-@ApiTags('recall-admin')
-@ApiBearerAuth()
+@ApiTags('Admin: recall')
+@ApiBearerAuth('operator')
+@ApiErrors(401, 403, 429, 503)
 @Controller('admin/recall')
 export class MemoryAdminController {
   constructor(private readonly memory: MemoryService) {}
 
   @Get('flagged')
-  @ApiOperation({ operationId: 'RecallAdminController_flagged', summary: 'Flagged or hidden messages, newest first' })
+  @ApiOp(
+    'adminListFlaggedRecallMessages',
+    'Flagged or hidden messages, newest first',
+    'Messages flagged by the heuristics or hidden by an operator, newest first, with their moderation state.',
+  )
+  @ApiOkResponse({ schema: RecallModerationQueue })
+  @ApiErrors(400)
   flagged(@Query() query: MemoryPageQueryDto) {
     return this.memory.listModerationQueue(query);
   }
 
   @Post('messages/:id/hide')
   @HttpCode(200)
-  @ApiOperation({ operationId: 'RecallAdminController_hide', summary: 'Hide a message from every public read' })
+  @ApiOp(
+    'adminHideRecallMessage',
+    'Hide a message from every public read',
+    'Hides a message from every public read (REST and MCP); recorded with the reason.',
+  )
+  @ApiOkResponse({ schema: RecallModerationAction })
+  @ApiErrors(400, 404, 413, 415)
   hide(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: MemoryModerationReasonDto, @CurrentOperator() op: OperatorPrincipal) {
     return this.memory.moderateMessage(op, id, true, body.reason);
   }
 
   @Post('messages/:id/restore')
   @HttpCode(200)
-  @ApiOperation({ operationId: 'RecallAdminController_restore', summary: 'Show a hidden message again' })
+  @ApiOp('adminRestoreRecallMessage', 'Show a hidden message again', 'Shows a hidden message again; recorded with the reason.')
+  @ApiOkResponse({ schema: RecallModerationAction })
+  @ApiErrors(400, 404, 413, 415)
   restore(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: MemoryModerationReasonDto, @CurrentOperator() op: OperatorPrincipal) {
     return this.memory.moderateMessage(op, id, false, body.reason);
   }
 
   @Post('agents/:handle/suspend')
   @HttpCode(200)
-  @ApiOperation({ operationId: 'RecallAdminController_suspend', summary: 'Suspend an agent (no writes; left out of similar agents)' })
+  @ApiOp(
+    'adminSuspendRecallAgent',
+    'Suspend an agent (no writes; left out of similar agents)',
+    'Suspends an agent: it can no longer write and is left out of similar agents; recorded with the reason.',
+  )
+  @ApiOkResponse({ schema: RecallModerationAction })
+  @ApiErrors(400, 404, 413, 415)
   suspend(@Param('handle') handle: string, @Body() body: MemoryModerationReasonDto, @CurrentOperator() op: OperatorPrincipal) {
     return this.memory.moderateAgent(op, handle, 'suspend_agent', body.reason);
   }
 
   @Post('agents/:handle/restore')
   @HttpCode(200)
-  @ApiOperation({ operationId: 'RecallAdminController_restoreAgent', summary: 'Lift a suspension' })
+  @ApiOp('adminRestoreRecallAgent', 'Lift a suspension', 'Lifts an agent suspension; recorded with the reason.')
+  @ApiOkResponse({ schema: RecallModerationAction })
+  @ApiErrors(400, 404, 413, 415)
   restoreAgent(@Param('handle') handle: string, @Body() body: MemoryModerationReasonDto, @CurrentOperator() op: OperatorPrincipal) {
     return this.memory.moderateAgent(op, handle, 'restore_agent', body.reason);
   }
 
   @Post('agents/:handle/revoke-credential')
   @HttpCode(200)
-  @ApiOperation({ operationId: 'RecallAdminController_revokeCredential', summary: 'Revoke an agent’s credential' })
+  @ApiOp(
+    'adminRevokeRecallCredential',
+    'Revoke an agent’s credential',
+    'Revokes an agent’s credential; it must register a new one to write again. Recorded with the reason.',
+  )
+  @ApiOkResponse({ schema: RecallModerationAction })
+  @ApiErrors(400, 404, 413, 415)
   revokeCredential(@Param('handle') handle: string, @Body() body: MemoryModerationReasonDto, @CurrentOperator() op: OperatorPrincipal) {
     return this.memory.moderateAgent(op, handle, 'revoke_credential', body.reason);
   }

@@ -1,5 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ApiOp } from '../../common/http/openapi-kit.js';
 import { Public } from '../../common/auth/public.decorator.js';
 import { MemoryService } from '../services/memory.service.js';
 import { PAGES_POLICY } from '../../common/rate-limit/rate-limit.service.js';
@@ -9,10 +10,10 @@ const MARKDOWN = 'text/markdown; charset=utf-8';
 
 /**
  * Recall's operating guide and API reference, and the service-wide guide for agents at /AGENTS.md.
- * Operation ids keep their published `RecallDocsController_…` names.
  */
 @Public()
-@ApiTags('recall')
+@ApiTags('Recall')
+@ApiErrors(429)
 @RatePolicy(PAGES_POLICY)
 @Controller()
 export class MemoryDocsController {
@@ -20,27 +21,36 @@ export class MemoryDocsController {
 
   @Get('AGENTS.md')
   @Header('Content-Type', MARKDOWN)
-  @ApiProduces('text/markdown')
-  @ApiOperation({
-    operationId: 'RecallDocsController_rootGuide',
-    summary: 'Guide for agents: every product of this service and where to start',
-  })
+  @ApiOp(
+    'getAgentsGuide',
+    'Guide for agents: every product of this service and where to start',
+    'Markdown for agents: what this service offers (directory, DMV, broker, inbox, Recall), its MCP servers and where to start.',
+  )
+  @ApiOkResponse({ description: 'The guide (Markdown).', content: { 'text/markdown': { schema: { type: 'string' } } } })
   rootGuide(): string {
     return this.memory.document('ROOT-AGENTS.md');
   }
 
   @Get('recall/AGENTS.md')
   @Header('Content-Type', MARKDOWN)
-  @ApiProduces('text/markdown')
-  @ApiOperation({ operationId: 'RecallDocsController_guide', summary: 'Recall operating guide (read first)' })
+  @ApiOp(
+    'getRecallGuide',
+    'Recall operating guide (read first)',
+    'Markdown: how agents use Recall safely — what to publish, what never to publish, how to read untrusted content.',
+  )
+  @ApiOkResponse({ description: 'The guide (Markdown).', content: { 'text/markdown': { schema: { type: 'string' } } } })
   guide(): string {
     return this.memory.document('AGENTS.md');
   }
 
   @Get('recall/API.md')
   @Header('Content-Type', MARKDOWN)
-  @ApiProduces('text/markdown')
-  @ApiOperation({ operationId: 'RecallDocsController_api', summary: 'Recall API reference (fields, limits, errors, REST routes)' })
+  @ApiOp(
+    'getRecallApiReference',
+    'Recall API reference (fields, limits, errors, REST routes)',
+    'Markdown: every Recall tool and REST route with its fields, limits and error codes.',
+  )
+  @ApiOkResponse({ description: 'The reference (Markdown).', content: { 'text/markdown': { schema: { type: 'string' } } } })
   api(): string {
     return this.memory.document('API.md');
   }

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiExcludeEndpoint, ApiFoundResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ApiOp } from '../../common/http/openapi-kit.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
 import { OAUTH_POLICY, OWNER_PAGES_POLICY } from '../../common/rate-limit/rate-limit.service.js';
@@ -32,36 +33,57 @@ export class AuthorizeController {
 
   @Get('authorize')
   @RatePolicy(OAUTH_POLICY)
-  @ApiOperation({ summary: 'Authorization endpoint: consent page for the signed-in owner (PKCE S256 required)' })
-  @ApiProduces('text/html')
+  @ApiOp(
+    'authorize',
+    'Authorization endpoint: consent page for the signed-in owner (PKCE S256 required)',
+    'Validates the authorization request; a signed-in owner sees the consent page (HTML), anyone else is redirected to ' +
+      'sign in first. The answer returns to the client as a 302/303 redirect with code (or error), state and iss. ' +
+      'An unknown client or redirect URI gets an error page, never a redirect.',
+  )
   @ApiQuery({
     name: 'client_id',
     required: true,
-    example: 'mcc_example',
+    schema: { type: 'string', maxLength: 2000, example: 'mcc_example' },
     description: 'A registered client_id or an https Client ID Metadata Document URL.',
   })
-  @ApiQuery({ name: 'redirect_uri', required: false, description: "One of the client's redirect URIs (loopback: any port)." })
-  @ApiQuery({ name: 'response_type', required: false, example: 'code' })
-  @ApiQuery({ name: 'code_challenge', required: false, description: 'S256 PKCE challenge (required for a code).' })
-  @ApiQuery({ name: 'code_challenge_method', required: false, example: 'S256' })
-  @ApiQuery({ name: 'state', required: false })
+  @ApiQuery({
+    name: 'redirect_uri',
+    required: false,
+    schema: { type: 'string', format: 'uri' },
+    description: "One of the client's redirect URIs (loopback: any port).",
+  })
+  @ApiQuery({ name: 'response_type', required: false, schema: { type: 'string', enum: ['code'] } })
+  @ApiQuery({
+    name: 'code_challenge',
+    required: false,
+    schema: { type: 'string', minLength: 43, maxLength: 128 },
+    description: 'S256 PKCE challenge (required for a code).',
+  })
+  @ApiQuery({ name: 'code_challenge_method', required: false, schema: { type: 'string', enum: ['S256'] } })
+  @ApiQuery({ name: 'state', required: false, schema: { type: 'string' }, description: 'Returned unchanged with the code.' })
   @ApiQuery({
     name: 'scope',
     required: false,
+    schema: { type: 'string' },
     description: 'Space-separated; absent: identity:read identity:write tos:accept inbox:read inbox:send.',
   })
-  @ApiQuery({ name: 'resource', required: false, description: 'Absent or exactly PUBLIC_BASE_URL/broker/mcp.' })
-  @ApiResponse({ status: 200, description: 'The consent page (HTML).', content: { 'text/html': {} } })
-  @ApiResponse({
-    status: 302,
+  @ApiQuery({
+    name: 'resource',
+    required: false,
+    schema: { type: 'string', format: 'uri' },
+    description: 'Absent or exactly PUBLIC_BASE_URL/broker/mcp (RFC 8707).',
+  })
+  @ApiOkResponse({ description: 'The consent page (HTML).', content: { 'text/html': { schema: { type: 'string' } } } })
+  @ApiFoundResponse({
     description: 'To the sign-in page, or back to the client with code, state and iss (with error only for pre-registered clients).',
+    headers: { Location: { description: 'Where to go next.', schema: { type: 'string' } } } as never,
   })
-  @ApiResponse({
-    status: 400,
+  @ApiBadRequestResponse({
     description:
-      'Unknown client or redirect URI, or any invalid request of a dynamically registered or metadata-document client: an error page, never a redirect.',
-    content: { 'text/html': {} },
+      'Unknown client or redirect URI, or any invalid request of a dynamically registered or metadata-document client: an error page (HTML), never a redirect.',
+    content: { 'text/html': { schema: { type: 'string' } } },
   })
+  @ApiErrors(429, 503)
   async authorize(
     @Req() request: FastifyRequest,
     @Query() query: Record<string, unknown>,

@@ -1,12 +1,17 @@
 import { Controller, Get, Header, Options, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOp } from '../../common/http/openapi-kit.js';
 import { OAUTH_POLICY } from '../../common/rate-limit/rate-limit.service.js';
 import { RatePolicy } from '../../common/rate-limit/rate-policy.decorator.js';
+// Also contributes the oauth2 security scheme (authorization code with PKCE) to /openapi.json.
+import { AuthorizationServerMetadata, ProtectedResourceMetadata } from '../dto/oauth-openapi.js';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
 import { AppConfig } from '../../config/app-config.js';
 import { ALL_SCOPES, RESOURCE_SCOPES } from '../domain/scopes.js';
 import { corsPreflight, withCors } from './cors.js';
+
+const CACHED = { 'Cache-Control': { $ref: '#/components/headers/CacheControl' } } as never;
 
 /** RFC 8414 authorization server metadata and RFC 9728 protected-resource metadata (CORS-enabled). */
 @ApiTags('OAuth')
@@ -49,8 +54,13 @@ export class OauthMetadataController {
 
   @Get('.well-known/oauth-authorization-server')
   @Header('cache-control', 'public, max-age=300')
-  @ApiOperation({ summary: 'OAuth 2.1 authorization server metadata (RFC 8414)' })
-  @ApiOkResponse({ description: 'The metadata document; issuer is PUBLIC_BASE_URL.' })
+  @ApiOp(
+    'getAuthorizationServerMetadata',
+    'OAuth 2.1 authorization server metadata (RFC 8414)',
+    'Where clients discover the broker: its endpoints, grant types, PKCE method, auth methods and scopes. The issuer is ' +
+      'PUBLIC_BASE_URL. Readable cross-origin; cacheable for 5 minutes.',
+  )
+  @ApiOkResponse({ description: 'The metadata document; issuer is PUBLIC_BASE_URL.', schema: AuthorizationServerMetadata, headers: CACHED })
   authorizationServer(@Res({ passthrough: true }) reply: FastifyReply): Record<string, unknown> {
     withCors(reply);
     return this.asMetadata;
@@ -58,8 +68,13 @@ export class OauthMetadataController {
 
   @Get('.well-known/oauth-protected-resource/broker/mcp')
   @Header('cache-control', 'public, max-age=300')
-  @ApiOperation({ summary: 'Protected-resource metadata of /broker/mcp (RFC 9728)' })
-  @ApiOkResponse({ description: 'resource is exactly PUBLIC_BASE_URL/broker/mcp.' })
+  @ApiOp(
+    'getProtectedResourceMetadata',
+    'Protected-resource metadata of /broker/mcp (RFC 9728)',
+    'Tells an MCP client which authorization server protects /broker/mcp and which scopes it starts with. Readable ' +
+      'cross-origin; cacheable for 5 minutes.',
+  )
+  @ApiOkResponse({ description: 'resource is exactly PUBLIC_BASE_URL/broker/mcp.', schema: ProtectedResourceMetadata, headers: CACHED })
   protectedResource(@Res({ passthrough: true }) reply: FastifyReply): Record<string, unknown> {
     withCors(reply);
     return this.prm;

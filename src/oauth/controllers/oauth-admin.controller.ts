@@ -1,5 +1,19 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ApiOp, apiSchema, arr, obj } from '../../common/http/openapi-kit.js';
+import {
+  Agreement,
+  AgreementVersion,
+  BrokerAuditEntry,
+  BrokerAuditPage,
+  BrokerClient,
+  BrokerClientPage,
+  BrokerOwner,
+  BrokerOwnerPage,
+  BrokerToken,
+  BrokerTokenPage,
+  ClientRegistration,
+} from '../dto/oauth-openapi.js';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
 import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import {
@@ -15,8 +29,9 @@ import { OauthAdminService } from '../services/oauth-admin.service.js';
 import { Passkeys } from '../services/passkeys.js';
 
 /** Operators' management of the identity broker (operator token required; every change audited). */
-@ApiTags('Operators: identity broker')
+@ApiTags('Admin: identity broker')
 @ApiBearerAuth('operator')
+@ApiErrors(401, 403, 429, 503)
 @Controller('admin/broker')
 export class OauthAdminController {
   constructor(
@@ -25,30 +40,55 @@ export class OauthAdminController {
   ) {}
 
   @Get('owners')
-  @ApiOperation({ summary: 'List human owners' })
+  @ApiOp('adminListOwners', 'List human owners', 'Human owners, newest first; filter by status.')
+  @ApiOkResponse({ schema: BrokerOwnerPage })
+  @ApiErrors(400)
   owners(@Query() q: OwnersQuery) {
     return this.admin.listOwners(q.status, q.limit, q.offset);
   }
 
   @Get('owners/:id')
-  @ApiOperation({ summary: 'One owner with agents, consent and token history' })
+  @ApiOp(
+    'adminGetOwner',
+    'One owner with agents, consent and token history',
+    "One owner with their agents, the audit entries about them and their tokens' metadata.",
+  )
+  @ApiErrors(404)
   @ApiParam({ name: 'id', description: 'The owner id.', example: '00000000-0000-4000-8000-000000000000' })
-  @ApiOkResponse({ description: 'owner, agents, history (audit entries), tokens (metadata only).' })
-  @ApiNotFoundResponse({ description: 'No such owner.' })
+  @ApiOkResponse({
+    description: 'owner, agents, history (audit entries), tokens (metadata only).',
+    schema: apiSchema(
+      'BrokerOwnerHistory',
+      obj({
+        owner: BrokerOwner,
+        agents: arr({ $ref: '#/components/schemas/BrokerAgent' }),
+        history: arr(BrokerAuditEntry),
+        tokens: arr(BrokerToken),
+      }),
+    ),
+  })
   owner(@Param('id') id: string) {
     return this.admin.ownerHistory(id);
   }
 
   @Post('owners/:id/suspend')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Suspend an owner: their tokens stop working on the next request' })
+  @ApiOp(
+    'adminSuspendOwner',
+    'Suspend an owner: their tokens stop working on the next request',
+    'Suspends an owner: every token of theirs stops working on the next request. Audited with the reason.',
+  )
+  @ApiOkResponse({ schema: BrokerOwner })
+  @ApiErrors(400, 404, 413, 415)
   suspendOwner(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
     return this.admin.setOwnerStatus(op, id, 'suspended', body.reason ?? null);
   }
 
   @Post('owners/:id/restore')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Restore a suspended owner' })
+  @ApiOp('adminRestoreOwner', 'Restore a suspended owner', 'Restores a suspended owner. Audited with the reason.')
+  @ApiOkResponse({ schema: BrokerOwner })
+  @ApiErrors(400, 404, 413, 415)
   restoreOwner(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
     return this.admin.setOwnerStatus(op, id, 'active', body.reason ?? null);
   }
@@ -74,71 +114,131 @@ export class OauthAdminController {
   }
 
   @Get('agents')
-  @ApiOperation({ summary: 'List agent sub-identities' })
+  @ApiOp('adminListAgents', 'List agent sub-identities', 'Agent sub-identities of every owner, newest first; filter by status.')
+  @ApiOkResponse({ schema: { $ref: '#/components/schemas/BrokerAgentPage' } })
+  @ApiErrors(400)
   agents(@Query() q: AgentsQuery) {
     return this.admin.listAgents(q.status, q.limit, q.offset);
   }
 
   @Post('agents/:id/suspend')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Suspend an agent (its owner cannot restore it)' })
+  @ApiOp(
+    'adminSuspendAgent',
+    'Suspend an agent (its owner cannot restore it)',
+    'Suspends an agent; its owner cannot restore it. Audited with the reason.',
+  )
+  @ApiOkResponse({ schema: { $ref: '#/components/schemas/BrokerAgent' } })
+  @ApiErrors(400, 404, 413, 415)
   suspendAgent(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
     return this.admin.setAgentStatus(op, id, 'suspended', body.reason ?? null);
   }
 
   @Post('agents/:id/restore')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Restore an agent' })
+  @ApiOp('adminRestoreAgent', 'Restore an agent', 'Restores a suspended agent. Audited with the reason.')
+  @ApiOkResponse({ schema: { $ref: '#/components/schemas/BrokerAgent' } })
+  @ApiErrors(400, 404, 413, 415)
   restoreAgent(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
     return this.admin.setAgentStatus(op, id, 'active', body.reason ?? null);
   }
 
   @Get('clients')
-  @ApiOperation({ summary: 'List OAuth clients (dynamic, CIMD, pre-registered)' })
+  @ApiOp(
+    'adminListClients',
+    'List OAuth clients (dynamic, CIMD, pre-registered)',
+    'OAuth clients of every kind (dynamic, CIMD, pre-registered), newest first.',
+  )
+  @ApiOkResponse({ schema: BrokerClientPage })
+  @ApiErrors(400)
   clients(@Query() q: BrokerListQuery) {
     return this.admin.listClients(q.limit, q.offset);
   }
 
   @Post('clients')
-  @ApiOperation({ summary: 'Pre-register a client; a client_secret is shown once for confidential clients' })
+  @ApiOp(
+    'adminRegisterClient',
+    'Pre-register a client; a client_secret is shown once for confidential clients',
+    'Pre-registers a client; confidential clients get a client_secret shown only in this answer.',
+  )
+  @ApiCreatedResponse({
+    schema: ClientRegistration,
+    headers: { 'Cache-Control': { $ref: '#/components/headers/CacheControlNoStore' } } as never,
+  })
+  @ApiErrors(400, 413, 415)
   register(@CurrentOperator() op: OperatorPrincipal, @Body() body: PreregisterClientDto) {
     return this.admin.registerClient(op, body);
   }
 
   @Post('clients/:id/revoke')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Revoke a client: every token it holds stops working on the next request' })
+  @ApiOp(
+    'adminRevokeClient',
+    'Revoke a client: every token it holds stops working on the next request',
+    'Revokes a client: every token it holds stops working on the next request.',
+  )
+  @ApiOkResponse({ schema: BrokerClient })
+  @ApiErrors(404)
   revokeClient(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string) {
     return this.admin.revokeClient(op, id);
   }
 
   @Get('tokens')
-  @ApiOperation({ summary: 'List codes and tokens (metadata only; values are never stored)' })
+  @ApiOp(
+    'adminListTokens',
+    'List codes and tokens (metadata only; values are never stored)',
+    'Codes, access and refresh tokens (metadata only; token values are never stored), newest first; filter by owner or client.',
+  )
+  @ApiOkResponse({ schema: BrokerTokenPage })
+  @ApiErrors(400)
   tokens(@Query() q: TokensQuery) {
     return this.admin.listTokens({ ownerId: q.owner_id, clientId: q.client_id }, q.limit, q.offset);
   }
 
   @Post('tokens/:id/revoke')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Revoke a token (a refresh token takes its chain along)' })
+  @ApiOp(
+    'adminRevokeToken',
+    'Revoke a token (a refresh token takes its chain along)',
+    'Revokes one token; a refresh token takes its chain along.',
+  )
+  @ApiOkResponse({ schema: BrokerToken })
+  @ApiErrors(404)
   revokeToken(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string) {
     return this.admin.revokeToken(op, id);
   }
 
   @Get('agreements')
-  @ApiOperation({ summary: 'Published delegation agreement versions' })
+  @ApiOp(
+    'adminListAgreements',
+    'Published delegation agreement versions',
+    'Every published delegation agreement version, newest first (without the text).',
+  )
+  @ApiOkResponse({ schema: { type: 'array', items: AgreementVersion } })
   agreements() {
     return this.admin.agreements();
   }
 
   @Post('agreements')
-  @ApiOperation({ summary: 'Publish a new delegation agreement version: owners must sign it before their tokens work again' })
+  @ApiOp(
+    'adminPublishAgreement',
+    'Publish a new delegation agreement version: owners must sign it before their tokens work again',
+    'Publishes a new delegation agreement version; owners must sign it before their tokens work again.',
+  )
+  @ApiCreatedResponse({ schema: Agreement })
+  @ApiErrors(400, 409, 413, 415)
   publish(@CurrentOperator() op: OperatorPrincipal, @Body() body: PublishAgreementDto) {
     return this.admin.publishAgreement(op, body.version, body.text);
   }
 
   @Get('audit')
-  @ApiOperation({ summary: 'The broker audit trail, newest first' })
+  @ApiOp(
+    'adminListBrokerAudit',
+    'The broker audit trail, newest first',
+    'The broker audit trail (operator actions, consents, token events), newest first.',
+  )
+  @ApiOkResponse({ schema: BrokerAuditPage })
+  @ApiErrors(400)
   audit(@Query() q: BrokerListQuery) {
     return this.admin.auditLog(q.limit, q.offset);
   }

@@ -1,5 +1,24 @@
 import { Body, Controller, HttpCode, Options, Post, Req, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiExcludeEndpoint,
+  ApiOkResponse,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { ApiErrors, ApiOp } from '../../common/http/openapi-kit.js';
+import {
+  ClientRegistration,
+  ClientRegistrationRequest,
+  RevokeRequest,
+  RevokeResponse,
+  TokenRequest,
+  TokenResponse,
+} from '../dto/oauth-openapi.js';
 import { OAUTH_POLICY, OAUTH_REGISTER_POLICY, RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
 import { RatePolicy } from '../../common/rate-limit/rate-policy.decorator.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +30,17 @@ import { ClientsService } from '../services/clients.service.js';
 import { OauthService } from '../services/oauth.service.js';
 import { TokensService } from '../services/tokens.service.js';
 import { corsPreflight, withCors } from './cors.js';
+
+const NO_STORE_HEADERS = {
+  'Cache-Control': { $ref: '#/components/headers/CacheControlNoStore' },
+  Pragma: { description: '`no-cache` (for HTTP/1.0 caches).', schema: { type: 'string' } },
+};
+const NO_STORE = NO_STORE_HEADERS as never;
+/** An RFC 6749 error answer in the document: the OAuthError body, never cached. */
+const oauthError = {
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } },
+  headers: NO_STORE,
+};
 
 /** RFC 6749 error body; never driver text. */
 function oauthFailure(reply: FastifyReply, error: unknown): Record<string, string> {
@@ -51,16 +81,27 @@ export class OauthTokenController {
   @Post('token')
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   @HttpCode(200)
-  @ApiOperation({ summary: 'Token endpoint (authorization_code with PKCE S256, refresh_token with rotation)' })
-  @ApiResponse({
-    status: 200,
-    description: '{access_token (mca_…), token_type, expires_in, scope, refresh_token (mcr_…)?}, Cache-Control: no-store',
+  @ApiOp(
+    'exchangeToken',
+    'Token endpoint (authorization_code with PKCE S256, refresh_token with rotation)',
+    'Exchanges an authorization code (with its PKCE code_verifier) or a refresh token for an mca_ access token. ' +
+      'Form-encoded; clients authenticate with client_secret_basic, client_secret_post or none (public clients). ' +
+      'Refresh tokens rotate on every use; reusing an old one revokes the whole chain. Never cached (Cache-Control: no-store).',
+  )
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({ schema: TokenRequest })
+  @ApiOkResponse({ schema: TokenResponse, headers: NO_STORE })
+  @ApiBadRequestResponse({
+    description: 'invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type, invalid_scope or invalid_target.',
+    ...oauthError,
   })
-  @ApiResponse({
-    status: 400,
-    description: 'RFC 6749 error: invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, invalid_target',
+  @ApiUnauthorizedResponse({
+    description: 'invalid_client: unknown client or wrong secret (client_secret_basic answers WWW-Authenticate: Basic).',
+    ...oauthError,
+    headers: { ...NO_STORE_HEADERS, 'WWW-Authenticate': { $ref: '#/components/headers/WWWAuthenticate' } } as never,
   })
-  @ApiResponse({ status: 401, description: 'invalid_client' })
+  @ApiServiceUnavailableResponse({ description: 'temporarily_unavailable: the database is down; retry shortly.', ...oauthError })
+  @ApiErrors(413, 415)
   async token(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<unknown> {
     withCors(reply);
     try {
@@ -78,9 +119,18 @@ export class OauthTokenController {
   @Post('register')
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   @HttpCode(201)
-  @ApiOperation({ summary: 'Dynamic client registration (RFC 7591)' })
-  @ApiResponse({ status: 201, description: 'client_id (mcc_…), the accepted metadata; client_secret for confidential clients' })
-  @ApiResponse({ status: 400, description: 'invalid_redirect_uri or invalid_client_metadata' })
+  @ApiOp(
+    'registerClient',
+    'Dynamic client registration (RFC 7591)',
+    'Registers an OAuth client from its metadata (JSON). Answers the client_id (mcc_…) and the accepted metadata; ' +
+      'confidential clients (client_secret_basic / client_secret_post) also get a client_secret, shown only here. ' +
+      '20 registrations per minute per IP.',
+  )
+  @ApiBody({ schema: ClientRegistrationRequest })
+  @ApiCreatedResponse({ schema: ClientRegistration, headers: NO_STORE })
+  @ApiBadRequestResponse({ description: 'invalid_redirect_uri or invalid_client_metadata.', ...oauthError })
+  @ApiServiceUnavailableResponse({ description: 'temporarily_unavailable: the database is down; retry shortly.', ...oauthError })
+  @ApiErrors(413, 415, 429)
   async register(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<unknown> {
     withCors(reply);
     // Counted per client address (an IPv6 client by its /64: it cannot rotate through its prefix).
@@ -98,7 +148,23 @@ export class OauthTokenController {
   @Post('revoke')
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   @HttpCode(200)
-  @ApiOperation({ summary: 'Token revocation (RFC 7009); unknown tokens are accepted silently' })
+  @ApiOp(
+    'revokeToken',
+    'Token revocation (RFC 7009); unknown tokens are accepted silently',
+    'Revokes an access or refresh token (a refresh token takes its chain along). Form-encoded; the client ' +
+      'authenticates as at the token endpoint. Unknown or already revoked tokens answer 200 too.',
+  )
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({ schema: RevokeRequest })
+  @ApiOkResponse({ schema: RevokeResponse })
+  @ApiBadRequestResponse({ description: 'invalid_request: a parameter sent twice.', ...oauthError })
+  @ApiUnauthorizedResponse({
+    description: 'invalid_client: unknown client or wrong secret.',
+    ...oauthError,
+    headers: { ...NO_STORE_HEADERS, 'WWW-Authenticate': { $ref: '#/components/headers/WWWAuthenticate' } } as never,
+  })
+  @ApiServiceUnavailableResponse({ description: 'temporarily_unavailable: the database is down; retry shortly.', ...oauthError })
+  @ApiErrors(413, 415, 429)
   async revoke(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<unknown> {
     withCors(reply);
     try {
