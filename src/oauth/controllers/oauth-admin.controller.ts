@@ -9,6 +9,8 @@ import {
   BrokerClientPage,
   BrokerOwner,
   BrokerOwnerPage,
+  BrokerPasskeyList,
+  BrokerPasskeysRevoked,
   BrokerToken,
   BrokerTokenPage,
   ClientRegistration,
@@ -95,20 +97,28 @@ export class OauthAdminController {
 
   // Passkeys (issue 24): an operator sees and revokes an owner's passkeys.
   @Get('owners/:id/passkeys')
-  @ApiOperation({ summary: "An owner's passkeys (names, dates, kind; public keys are never shown)" })
+  @ApiOp(
+    'adminListOwnerPasskeys',
+    "List an owner's passkeys",
+    "An owner's passkeys: names, dates, kind and whether one is blocked. Public keys and credential ids are never shown.",
+  )
   @ApiParam({ name: 'id', description: 'The owner id.', example: '00000000-0000-4000-8000-000000000000' })
-  @ApiOkResponse({ description: 'passkeys: id, name, created_at, last_used_at, synced, backed_up, blocked (a counter went backwards).' })
-  @ApiNotFoundResponse({ description: 'No such owner.' })
+  @ApiOkResponse({ schema: BrokerPasskeyList })
+  @ApiErrors(404)
   ownerPasskeys(@Param('id') id: string) {
     return this.passkeys.listForOperator(id);
   }
 
   @Post('owners/:id/passkeys/revoke')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Revoke every passkey of an owner: they sign in by email again (audited)' })
+  @ApiOp(
+    'adminRevokeOwnerPasskeys',
+    'Revoke every passkey of an owner',
+    'Removes every passkey of an owner (for a lost or compromised device); they sign in by email again. Audited with the reason.',
+  )
   @ApiParam({ name: 'id', description: 'The owner id.', example: '00000000-0000-4000-8000-000000000000' })
-  @ApiOkResponse({ description: 'revoked: how many passkeys were removed.' })
-  @ApiNotFoundResponse({ description: 'No such owner.' })
+  @ApiOkResponse({ schema: BrokerPasskeysRevoked })
+  @ApiErrors(400, 404, 413, 415)
   revokeOwnerPasskeys(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
     return this.passkeys.revokeAll(op, id, body.reason ?? null);
   }

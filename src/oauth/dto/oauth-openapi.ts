@@ -254,3 +254,22 @@ export const BrokerAuditPage = apiSchema('BrokerAuditPage', obj({ entries: arr(B
 
 export const AgreementVersion = apiSchema('AgreementVersion', obj({ version: str(), sha256: str(), published_at: dateTime() }));
 export const Agreement = apiSchema('Agreement', obj({ version: str(), sha256: str(), text: str(), published_at: dateTime() }));
+
+/** An owner's passkey as an operator sees it: never the public key or the credential id. */
+export const BrokerPasskey = apiSchema(
+  'BrokerPasskey',
+  obj({
+    id: uuid(),
+    name: str(),
+    created_at: dateTime(),
+    last_used_at: nullable(dateTime()),
+    synced: bool({ description: 'Synced across devices (e.g. a password manager) rather than bound to one device.' }),
+    backed_up: bool(),
+    blocked: bool({ description: 'Blocked because a sign-in showed its counter going backwards (a copied authenticator).' }),
+  }),
+);
+export const BrokerPasskeyList = apiSchema('BrokerPasskeyList', obj({ passkeys: arr(BrokerPasskey) }));
+export const BrokerPasskeysRevoked = apiSchema(
+  'BrokerPasskeysRevoked',
+  obj({ revoked: int({ minimum: 0, description: 'How many passkeys were removed.' }) }),
+);

@@ -479,6 +479,22 @@ describe('the REST contract: every operation answers as /openapi.json documents'
       json: reason,
       status: 200,
     });
+    await call({ op: 'adminListOwnerPasskeys', method: 'GET', path: `/admin/broker/owners/${owner2}/passkeys`, headers: op, status: 200 });
+    await call({
+      op: 'adminListOwnerPasskeys',
+      method: 'GET',
+      path: `/admin/broker/owners/${randomUUID()}/passkeys`,
+      headers: op,
+      status: 404,
+    });
+    await call({
+      op: 'adminRevokeOwnerPasskeys',
+      method: 'POST',
+      path: `/admin/broker/owners/${owner2}/passkeys/revoke`,
+      headers: op,
+      json: reason,
+      status: 200,
+    });
     await call({ op: 'adminListAgents', method: 'GET', path: '/admin/broker/agents', headers: op, status: 200 });
     await call({
       op: 'adminSuspendAgent',

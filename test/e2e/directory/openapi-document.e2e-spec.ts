@@ -94,6 +94,8 @@ const OPERATION_IDS: Array<[string, string]> = [
   ['GET /admin/broker/owners/{id}', 'adminGetOwner'],
   ['POST /admin/broker/owners/{id}/suspend', 'adminSuspendOwner'],
   ['POST /admin/broker/owners/{id}/restore', 'adminRestoreOwner'],
+  ['GET /admin/broker/owners/{id}/passkeys', 'adminListOwnerPasskeys'],
+  ['POST /admin/broker/owners/{id}/passkeys/revoke', 'adminRevokeOwnerPasskeys'],
   ['GET /admin/broker/agents', 'adminListAgents'],
   ['POST /admin/broker/agents/{id}/suspend', 'adminSuspendAgent'],
   ['POST /admin/broker/agents/{id}/restore', 'adminRestoreAgent'],
