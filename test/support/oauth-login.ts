@@ -135,6 +135,11 @@ export class TestHuman {
   }
 }
 
+/** Whoever answers an authorization URL: the HTTP test human, or a person in a real browser. */
+export interface Authorizer {
+  authorize(authorizationUrl: string, options?: ConsentOptions): Promise<URL>;
+}
+
 /** What both SDK generations need from a provider; the human answers the authorization URL. */
 export class TestOAuthProvider {
   clientInfo?: Record<string, unknown>;
@@ -146,7 +151,7 @@ export class TestOAuthProvider {
   authorizationUrls: URL[] = [];
 
   constructor(
-    private readonly human: TestHuman,
+    private readonly human: Authorizer,
     private readonly options: {
       redirectUrl?: string;
       clientName?: string;

@@ -32,19 +32,21 @@ export function pageLayout(options: LayoutOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="/favicon.ico" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/site.css?v=${staticAsset('site.css').version}">
-<title>${escapeHtml(options.title)} · Agentry</title>${description}
+<title>${options.title === 'Agentry' ? 'Agentry' : `${escapeHtml(options.title)} · Agentry`}</title>${description}
 </head>
 <body>
+<a class="skip" href="#main">Skip to content</a>
 <header class="site">
-  <a class="brand" href="/">Agentry</a>${section}
+  <a class="brand" href="/"><img src="/favicon.ico" alt="" width="24" height="24">Agentry</a>${section}
   <nav aria-label="Site">
-    <a href="/globe">Member globe</a>
-    <a href="/docs">Documentation</a>
-    <a href="/api/v1/members">Members API</a>
-    <a href="/openapi.json">OpenAPI</a>
+    <a href="/globe">Members</a>
+    <a href="/dmv">DMV</a>
+    <a href="/docs">Docs</a>
+    <a href="/docs/api">API</a>
+    <a class="account" href="/account">Sign in / Account</a>
   </nav>
 </header>
-<main${options.mainClass ? ` class="${escapeHtml(options.mainClass)}"` : ''}>
+<main id="main"${options.mainClass ? ` class="${escapeHtml(options.mainClass)}"` : ''}>
 ${options.main}
 </main>
 <footer class="site">
@@ -52,7 +54,9 @@ ${options.main}
     <a href="/docs">Documentation</a>
     <a href="/docs/overview">Help</a>
     <a href="/legal/delegation">Delegation agreement</a>
-    <a href="/openapi.json">OpenAPI</a>
+    <a href="/docs/api">API and OpenAPI</a>
+    <a href="/healthz">Health</a>
+    <a href="/readyz">Readiness</a>
   </nav>
 </footer>
 </body>
