@@ -26,7 +26,7 @@ export async function openNewestMail(page: Page, viewer: string, to: string, tim
       const body = page.locator('main pre').first();
       return {
         text: await body.innerText(),
-        links: await body.locator('a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href)),
+        links: await body.locator('a').evaluateAll((as) => as.map((a) => (a as unknown as { href: string }).href)),
         url: page.url(),
       };
     }

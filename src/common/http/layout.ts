@@ -19,11 +19,14 @@ export interface LayoutOptions {
   mainClass?: string;
   /** A label after the brand, e.g. "identity broker". */
   section?: string;
+  /** Same-origin script files the page loads (deferred), e.g. `/globe.js`; never inline script (CSP). */
+  scripts?: string[];
 }
 
 /** A complete page in the site's look: header navigation, the given main content, no scripts. */
 export function pageLayout(options: LayoutOptions): string {
   const description = options.description ? `\n<meta name="description" content="${escapeHtml(options.description)}">` : '';
+  const scripts = (options.scripts ?? []).map((src) => `\n<script src="${escapeHtml(src)}" defer></script>`).join('');
   const section = options.section ? ` <span class="section">${escapeHtml(options.section)}</span>` : '';
   return `<!DOCTYPE html>
 <html lang="en">
@@ -32,7 +35,7 @@ export function pageLayout(options: LayoutOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="/favicon.ico" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/site.css?v=${staticAsset('site.css').version}">
-<title>${options.title === 'Agentry' ? 'Agentry' : `${escapeHtml(options.title)} · Agentry`}</title>${description}
+<title>${escapeHtml(options.title)} · Agentry</title>${description}${scripts}
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
