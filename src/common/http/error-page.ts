@@ -132,14 +132,13 @@ function explain(input: ErrorPageInput): Explanation {
 /** The whole error page, in the site's layout. */
 export function renderErrorPage(input: ErrorPageInput): string {
   const e = explain(input);
-  const detail = e.what === input.message ? '' : `<p class="muted">Details: ${escapeHtml(input.message)}</p>\n`;
   return pageLayout({
     title: e.title,
     mainClass: 'narrow',
     main: `<h1>${escapeHtml(e.title)}</h1>
 <p>${escapeHtml(e.what)}</p>
 <p><strong>What to do:</strong> ${escapeHtml(e.next)}</p>
-${detail}<p class="actions"><a class="button" href="/">Home page</a> <a class="button secondary" href="/docs">Documentation</a></p>
+<p class="actions"><a class="button" href="/">Home page</a> <a class="button secondary" href="/docs">Documentation</a></p>
 <p class="muted small">Error ${input.status} (<code>${escapeHtml(input.code)}</code>) · request id <code>${escapeHtml(input.requestId)}</code>. Quote the request id if you report the problem.</p>`,
   });
 }
