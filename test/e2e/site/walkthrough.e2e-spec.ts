@@ -179,6 +179,14 @@ describe.skipIf(!hasBrowser)('README walkthrough: connecting an MCP host on a fr
     expect(out.split('\n').filter(Boolean).length).toBeLessThan(25);
   });
 
+  it('writes one access line per request with its request id once', async () => {
+    const res = await fetch(banner.home, { headers: { 'x-request-id': 'walkthrough-home-1' } });
+    expect(res.status).toBe(200);
+    const line = await waitFor(() => out.split('\n').find((l) => l.includes('"reqId":"walkthrough-home-1"') && l.includes('"status"')));
+    expect(line.match(/"reqId"/g)).toHaveLength(1);
+    expect(JSON.parse(line)).toMatchObject({ method: 'GET', path: '/', status: 200 });
+  });
+
   it('signs in from /dev/mail by typing the code (JavaScript off), signs the agreement, approves, and lists the tools', async () => {
     const context = await newContext(browser, 390, false);
     const owner = new BrowserOwner(context, 'walkthrough-code@example.com', banner.mailViewer!, 'code', () => out);
