@@ -1,7 +1,7 @@
 import { escapeHtml, pageLayout } from '../http/layout.js';
 import type { HtmlPage } from '../http/page.js';
 import { timeAgo } from '../http/plain-time.js';
-import type { ViewerMessage } from './mail-viewer.js';
+import type { ViewerMessage } from './mail-viewer.types.js';
 
 /**
  * The local mail viewer's pages. They show one-time secrets (sign-in codes and links), so nothing

@@ -4,39 +4,17 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
 import { AppError } from '../errors/app-error.js';
 import { SecretsService } from '../secrets/secrets.service.js';
+import { MailService } from './mail.service.js';
 import { MailSealer, type MailContent } from './mail-secrets.js';
 import { MAIL_QUERIES, type ViewerMailRow } from './mail.queries.js';
-import type { OutboundMailStatus } from './outbound-mail.entity.js';
+import type { ViewerMessage } from './mail-viewer.types.js';
+
+export { viewerUrl, type ViewerMessage, type ViewerSource } from './mail-viewer.types.js';
 
 /** How many messages the viewer lists (newest first). */
 export const VIEWER_LIST_LIMIT = 100;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** One outbound message as the local viewer shows it. */
-export interface ViewerMessage {
-  id: string;
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  status: OutboundMailStatus;
-  localDelivery: boolean;
-  note: string | null;
-  messageId: string | null;
-  createdAt: Date;
-  /**
-   * False when the stored copy has its one-time secrets redacted and the sealed original is gone
-   * (the message was handed to a relay or a local mailbox): the viewer then shows the redacted copy.
-   */
-  complete: boolean;
-}
-
-/** The local viewer's URL of a message. */
-export function viewerUrl(config: AppConfig, id?: string): string {
-  return `${config.publicBaseUrl}/dev/mail${id ? `/${id}` : ''}`;
-}
 
 /**
  * The local mail viewer (/dev/mail), in the spirit of Mailpit or letter_opener: every message in
@@ -52,6 +30,7 @@ export class MailViewer {
   constructor(
     private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly mail: MailService,
     secrets: SecretsService,
   ) {
     this.sealer = new MailSealer(secrets);
@@ -65,15 +44,22 @@ export class MailViewer {
   async list(): Promise<ViewerMessage[]> {
     this.requireEnabled();
     const rows = await this.dataSource.query<ViewerMailRow[]>(MAIL_QUERIES.viewerList, [VIEWER_LIST_LIMIT]);
-    return Promise.all(rows.map((row) => this.toView(row)));
+    const outbox = await Promise.all(rows.map((row) => this.toView(row)));
+    const others = await Promise.all(this.mail.viewerSources.map((source) => source.list(VIEWER_LIST_LIMIT)));
+    return [...outbox, ...others.flat()].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, VIEWER_LIST_LIMIT);
   }
 
   /** One message, whole. @throws not_found (viewer off, or no such message) */
   async message(id: string): Promise<ViewerMessage> {
     this.requireEnabled();
-    const [row] = UUID.test(id) ? await this.dataSource.query<ViewerMailRow[]>(MAIL_QUERIES.viewerOne, [id]) : [];
-    if (!row) throw new AppError('not_found', 'There is no message with this id in the outbox.');
-    return this.toView(row);
+    if (!UUID.test(id)) throw new AppError('not_found', 'There is no message with this id.');
+    const [row] = await this.dataSource.query<ViewerMailRow[]>(MAIL_QUERIES.viewerOne, [id]);
+    if (row) return this.toView(row);
+    for (const source of this.mail.viewerSources) {
+      const found = await source.get(id);
+      if (found) return found;
+    }
+    throw new AppError('not_found', 'There is no message with this id.');
   }
 
   private requireEnabled(): void {

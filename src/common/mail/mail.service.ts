@@ -15,7 +15,7 @@ import { maskEmail, RelayAttempt, type AttemptCounts } from './mail-attempt.js';
 import { MailQueue, type MailJob, type MailJobContext } from './mail-queue.js';
 import { MailSealer, redactContent, type MailContent } from './mail-secrets.js';
 import { MailRelay } from './mail-transport.js';
-import { viewerUrl } from './mail-viewer.js';
+import { viewerUrl, type ViewerSource } from './mail-viewer.types.js';
 import { mailErrors } from './mail.errors.js';
 import { MAIL_QUERIES, type MailCountRow, type OutboxListRow } from './mail.queries.js';
 import { OutboundMailEntity, type OutboundMailStatus } from './outbound-mail.entity.js';
@@ -105,6 +105,21 @@ export class MailService implements OnApplicationBootstrap, BeforeApplicationShu
     await this.queue.start((job, ctx) => this.work(job, ctx));
     const relay = new URL(this.config.smtpRelayUrl);
     this.logger.log(`Outbound mail goes through the outbox and the SMTP relay at ${relay.hostname}:${relay.port || 'default port'}`);
+  }
+
+  private readonly sources: ViewerSource[] = [];
+
+  /**
+   * Called by a module that keeps outbound mail of its own (the inbox: agents' held inbox_send mail),
+   * so the local mail viewer lists it beside the outbox. Common imports no feature; features register.
+   */
+  registerViewerSource(source: ViewerSource): void {
+    this.sources.push(source);
+  }
+
+  /** The mail other modules keep, for the local mail viewer. */
+  get viewerSources(): readonly ViewerSource[] {
+    return this.sources;
   }
 
   /** With the local mail viewer on: where a message can be read (one log line per message names it). */

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailService } from '../../../src/common/mail/mail.service.js';
 import { loadConfig } from '../../../src/config/app-config.js';
+import { brokerTool, createBrokerPrincipal } from '../../support/broker.js';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -94,6 +95,23 @@ describe('mail viewer on a local run (no relay, loopback)', () => {
     expect(await t.sql('SELECT id, status, sealed_content, attempts FROM outbound_mail ORDER BY id')).toEqual(before);
     const post = await fetch(`${t.url}/dev/mail/${id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(post.status).toBe(404);
+  });
+
+  it("lists an agent's inbox_send mail held for want of a relay, and shows it whole", async () => {
+    const agent = await createBrokerPrincipal(t);
+    const sent = await brokerTool(t, agent.token, 'inbox_send', {
+      to: 'someone@remote.example',
+      subject: 'Held for the viewer',
+      text: 'Hello from an agent: https://example.org/welcome.',
+    });
+    expect(sent.data).toMatchObject({ status: 'held' });
+    const id = (sent.data as { id: string }).id;
+    const list = await (await fetch(`${t.url}/dev/mail`, { headers: BROWSER })).text();
+    expect(list).toContain(`/dev/mail/${id}`);
+    const page = await (await fetch(`${t.url}/dev/mail/${id}`, { headers: BROWSER })).text();
+    expect(page).toContain('Held for the viewer');
+    expect(page).toContain('someone@remote.example');
+    expect(page).toContain('<a href="https://example.org/welcome">https://example.org/welcome</a>.');
   });
 
   it('answers an unknown or malformed message id with 404', async () => {
