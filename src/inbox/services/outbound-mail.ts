@@ -7,6 +7,7 @@ import { stripHeaderBreaks } from '../../common/mail/mail.service.js';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
 import { isEmailAddress } from '../../common/validation/email-address.js';
 import { AppConfig } from '../../config/app-config.js';
+import { viewerUrl } from '../../common/mail/mail-viewer.types.js';
 import { MessageEntity } from '../entities/message.entity.js';
 import { SuppressionEntity } from '../entities/suppression.entity.js';
 import { inboxErrors } from '../inbox.errors.js';
@@ -174,7 +175,8 @@ export class OutboundMail {
     } catch {
       throw inboxErrors.sendUncertain(emailSent, 'the outbound copy could not be updated');
     }
-    this.logger.log(`Mailbox ${mailbox.handle} sent ${copy.id} to ${all.length} recipient(s): ${status}`);
+    const viewer = status === 'held' && this.config.mailViewer ? `: read it at ${viewerUrl(this.config, copy.id)}` : '';
+    this.logger.log(`Mailbox ${mailbox.handle} sent ${copy.id} to ${all.length} recipient(s): ${status}${viewer}`);
     return {
       id: copy.id,
       status,
