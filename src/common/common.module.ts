@@ -41,7 +41,15 @@ import { createValidationPipe } from './validation/validation.pipe.js';
       }),
     }),
   ],
-  controllers: [AssetsController, HealthController, HomeController, OperatorsController, MailAdminController, MailViewerController, MetricsController],
+  controllers: [
+    AssetsController,
+    HealthController,
+    HomeController,
+    OperatorsController,
+    MailAdminController,
+    MailViewerController,
+    MetricsController,
+  ],
   providers: [
     RedisService,
     CacheBus,
