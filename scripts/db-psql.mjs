@@ -11,6 +11,7 @@ const secretFile = path.join(dataDir, 'postgres.secret');
 const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
 
 if (process.env.DATABASE_URL) {
+  // An external database: psql takes the URL directly.
   process.stderr.write('DATABASE_URL is set: connect with  psql "$DATABASE_URL"\n');
   process.exit(1);
 }

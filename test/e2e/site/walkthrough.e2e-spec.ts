@@ -5,7 +5,7 @@
 // once by typing the code with JavaScript off, once by the mailed link with JavaScript on — signs
 // the agreement and allows the app. The pages are driven by stable things only (field names
 // `email` and `code`, buttons), so their wording may change.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -200,6 +200,22 @@ describe.skipIf(!hasBrowser)('README walkthrough: connecting an MCP host on a fr
     // The log names the message's viewer URL, never the code or the link itself.
     expect(owner.mailLines[0]).not.toMatch(/\b\d{6}\b|msl_/);
   }, 120_000);
+
+  it('npm run db:psql opens the embedded database, whose outbox holds the sign-in mail redacted', () => {
+    const run = spawnSync(process.execPath, ['scripts/db-psql.mjs', '-At', '-c', 'select text_body from outbound_mail'], {
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
+    if (run.status !== 0 && /psql is not installed/.test(run.stderr)) {
+      // Without a psql binary the script says how to connect instead (port and password file).
+      expect(run.stderr).toMatch(/127\.0\.0\.1:\d+, database agentry, user postgres/);
+      return;
+    }
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('Your sign-in code is [redacted]');
+    expect(run.stdout).not.toMatch(/sign-in code is \d{6}/);
+  });
 
   it('signs in by the link in the message (JavaScript on) just as well', async () => {
     const context = await newContext(browser, 1280, true);
