@@ -13,6 +13,8 @@ import { accessLogHook } from './common/http/request-hooks.js';
 import { metricsHook } from './common/metrics/http-metrics.js';
 import { computeSecurityHeaders } from './common/http/security-headers.js';
 import { CORS_POST_PATHS } from './oauth/controllers/cors.js';
+import { AppError } from './common/errors/app-error.js';
+import { sendAppError } from './common/errors/send-app-error.js';
 
 /** The Fastify adapter with the service's options; used by main and the tests alike. */
 export function createFastifyAdapter(config: AppConfig, logger: Logger | false): FastifyAdapter {
@@ -39,12 +41,13 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id).headers(securityHeaders);
     const refusal = hostOrigin.refusal(request.method, request.url, request.headers.host, request.headers.origin);
+    // A person in a browser gets an HTML page (sendAppError reads Accept); API clients the JSON body.
     if (refusal === 'host') {
-      void reply.code(403).send({ error: 'forbidden_host', message: 'This Host is not served here.' });
+      sendAppError(reply, new AppError('forbidden_host', 'This Host is not served here.', { status: 403 }), request);
       return;
     }
     if (refusal === 'origin') {
-      void reply.code(403).send({ error: 'forbidden_origin', message: 'Cross-origin writes are not allowed.' });
+      sendAppError(reply, new AppError('forbidden_origin', 'Cross-origin writes are not allowed.', { status: 403 }), request);
       return;
     }
     done();

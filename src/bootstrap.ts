@@ -13,6 +13,56 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
+/** What the start banner tells a person: where everything is. */
+export interface StartBanner {
+  home: string;
+  mcp: Record<string, string>;
+  mailViewer?: string;
+  database: string;
+  operators: string;
+}
+
+/** The URLs and hints a person needs after `npm start` (the banner main prints once). */
+export function startBanner(config: AppConfig): StartBanner {
+  const base = config.publicBaseUrl;
+  return {
+    home: `${base}/`,
+    mcp: {
+      community: `${base}/mcp`,
+      docs: `${base}/mcp/docs`,
+      recall: `${base}/recall/mcp`,
+      broker: `${base}/broker/mcp`,
+    },
+    ...(config.mailViewer ? { mailViewer: `${base}/dev/mail` } : {}),
+    database: config.databaseIsEmbedded
+      ? `embedded PostgreSQL under ${config.dataDir}/postgres: open a shell with npm run db:psql`
+      : `PostgreSQL at ${describeDatabaseUrl(config.databaseUrl ?? '')}`,
+    operators: config.operatorBootstrapToken
+      ? 'operator token from OPERATOR_BOOTSTRAP_TOKEN (for /admin/…)'
+      : 'create an operator token for /admin/… with npm run cli -- operator:create <name>',
+  };
+}
+
+/** The banner as lines for a terminal. */
+export function bannerText(banner: StartBanner): string {
+  const row = (label: string, value: string) => `  ${label.padEnd(13)}${value}`;
+  return [
+    '',
+    'Agentry is ready',
+    row('Home', banner.home),
+    row('MCP', `${banner.mcp.community}  (community)`),
+    row('', `${banner.mcp.docs}  (documentation)`),
+    row('', `${banner.mcp.recall}  (Recall)`),
+    row('', `${banner.mcp.broker}  (identity broker: sign-in by email)`),
+    ...(banner.mailViewer ? [row('Mail viewer', `${banner.mailViewer}  (every message sent or held; sign-in codes are here)`)] : []),
+    row('Database', banner.database),
+    row('Operators', banner.operators),
+    '  Stop with Ctrl+C.',
+    '',
+    '',
+  ].join('\n');
+}
+
 /** Resolves the database: DATABASE_URL, or a real embedded PostgreSQL under DATA_DIR. */
 export async function resolveDatabase(config: AppConfig, logger: Logger): Promise<EmbeddedDatabase | undefined> {
   if (config.databaseUrl) {

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { startApp } from './bootstrap.js';
-import { createLogger } from './common/http/logger.js';
+import { bannerText, startApp, startBanner } from './bootstrap.js';
+import { createLogger, prettyStream } from './common/http/logger.js';
 import { ConfigError, loadConfig } from './config/app-config.js';
 
 async function main(): Promise<void> {
@@ -14,9 +14,13 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
+  // Readable lines for a person at a terminal; JSON lines for everything else (files, collectors).
+  const pretty = process.stdout.isTTY === true;
+  const logger = createLogger(config.logLevel, pretty ? prettyStream() : undefined);
   const running = await startApp(config, logger);
-  logger.info(`Agentry listening on ${running.url} (public base URL ${config.publicBaseUrl})`);
+  const banner = startBanner(config);
+  if (pretty) process.stdout.write(bannerText(banner));
+  else logger.info({ listening: running.url, ...banner }, `Agentry is ready at ${banner.home}`);
 
   let stopping = false;
   const stop = (signal: string): void => {

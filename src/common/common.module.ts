@@ -15,6 +15,8 @@ import { HomeController } from './http/home.controller.js';
 import { SiteLinks } from './http/site-links.js';
 import { MailAdminController } from './mail/mail-admin.controller.js';
 import { MailService } from './mail/mail.service.js';
+import { MailViewerController } from './mail/mail-viewer.controller.js';
+import { MailViewer } from './mail/mail-viewer.js';
 import { MetricsController } from './metrics/metrics.controller.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { OutboundMailEntity } from './mail/outbound-mail.entity.js';
@@ -39,7 +41,15 @@ import { createValidationPipe } from './validation/validation.pipe.js';
       }),
     }),
   ],
-  controllers: [AssetsController, HealthController, HomeController, OperatorsController, MailAdminController, MetricsController],
+  controllers: [
+    AssetsController,
+    HealthController,
+    HomeController,
+    OperatorsController,
+    MailAdminController,
+    MailViewerController,
+    MetricsController,
+  ],
   providers: [
     RedisService,
     CacheBus,
@@ -50,6 +60,7 @@ import { createValidationPipe } from './validation/validation.pipe.js';
     },
     RateLimitService,
     MailService,
+    MailViewer,
     MetricsService,
     OperatorsService,
     SiteLinks,

@@ -118,6 +118,7 @@ class EnvironmentVariables {
   @IsOptional() @Matches(/^\d{1,6}$/, { message: 'must be a whole number' }) SSE_MAX_TOTAL?: string;
   @IsOptional() @Matches(/^\d{1,6}$/, { message: 'must be a whole number of seconds' }) SSE_MAX_LIFETIME_SECONDS?: string;
   @IsOptional() @Matches(/^\d{1,6}$/, { message: 'must be a whole number of milliseconds' }) HTTP_REQUEST_TIMEOUT_MS?: string;
+  @IsOptional() @IsIn(['true', 'false', '1', '0'], { message: 'must be true or false' }) MAIL_VIEWER?: string;
 }
 
 /** A configuration problem that stops boot; its message is one line naming the variable. */
@@ -218,6 +219,11 @@ export class AppConfig {
   sseLimits!: { perClient: number; total: number; maxLifetimeMs: number };
   /** Longest a client may take to send a whole request (headers within a third of it). */
   httpRequestTimeoutMs!: number;
+  /**
+   * The local mail viewer at /dev/mail (every outbound message in full). MAIL_VIEWER=true/false
+   * decides; unset, it is on only without SMTP_RELAY_URL and with HOST on loopback.
+   */
+  mailViewer!: boolean;
 }
 
 function parseRate(value: string | undefined, fallback: string): RatePolicySetting {
@@ -412,8 +418,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxLifetimeMs: Number(raw.SSE_MAX_LIFETIME_SECONDS ?? 1800) * 1000,
     },
     httpRequestTimeoutMs: Number(raw.HTTP_REQUEST_TIMEOUT_MS ?? 30_000),
+    mailViewer: bool(raw.MAIL_VIEWER, raw.SMTP_RELAY_URL === undefined && isLoopbackHost(raw.HOST ?? '127.0.0.1')),
   } satisfies Partial<AppConfig>);
   return config;
+}
+
+/** Whether a listen address is on loopback only (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost') return true;
+  if (!ipaddr.isValid(h)) return false;
+  const addr = ipaddr.process(h);
+  return addr.range() === 'loopback';
 }
 
 /** A loggable description of where the database is, with any password removed. */

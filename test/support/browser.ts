@@ -86,11 +86,17 @@ export async function smallTouchTargets(page: Page, selector = 'button, .button,
  * A full-page screenshot. With `docsName`, also kept under docs/screenshots/ (committed, referenced
  * from the docs); otherwise under test-artifacts/screenshots/.
  */
-export async function screenshot(page: Page, name: string, options: { docs?: boolean } = {}): Promise<string> {
+export async function screenshot(page: Page, name: string, options: { docs?: boolean; maxHeight?: number } = {}): Promise<string> {
   const dir = options.docs ? path.resolve('docs/screenshots') : path.resolve('test-artifacts/screenshots');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // maxHeight keeps committed images small: the top of a long page, at most this many CSS pixels.
+  const size = page.viewportSize();
+  const height = options.maxHeight
+    ? Math.min(options.maxHeight, (await page.evaluate('document.documentElement.scrollHeight')) as number)
+    : 0;
+  const clip = height && size ? { x: 0, y: 0, width: size.width, height } : undefined;
+  await page.screenshot({ path: file, fullPage: true, ...(clip ? { clip } : {}) });
   return file;
 }
 

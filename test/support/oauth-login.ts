@@ -155,6 +155,11 @@ export class TestHuman {
   }
 }
 
+/** Whoever answers an authorization URL: the HTTP test human, or a person in a real browser. */
+export interface Authorizer {
+  authorize(authorizationUrl: string, options?: ConsentOptions): Promise<URL>;
+}
+
 /** What both SDK generations need from a provider; the human answers the authorization URL. */
 export class TestOAuthProvider {
   clientInfo?: Record<string, unknown>;
@@ -166,7 +171,7 @@ export class TestOAuthProvider {
   authorizationUrls: URL[] = [];
 
   constructor(
-    private readonly human: TestHuman,
+    private readonly human: Authorizer,
     private readonly options: {
       redirectUrl?: string;
       clientName?: string;

@@ -63,10 +63,10 @@ export function registerAdminGate(fastify: FastifyInstance, operators: Operators
     }
     authenticate(request, operators, rateLimits).then(
       (refusal) => {
-        if (refusal) sendAppError(reply, refusal);
+        if (refusal) sendAppError(reply, refusal, request);
         else done();
       },
-      (error: unknown) => sendAppError(reply, toAppError(error)),
+      (error: unknown) => sendAppError(reply, toAppError(error), request),
     );
   });
 }

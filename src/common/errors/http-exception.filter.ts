@@ -3,7 +3,8 @@ import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter 
 import { HttpAdapterHost } from '@nestjs/core';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, toAppError, type ErrorBody } from './app-error.js';
+import { AppError, toAppError } from './app-error.js';
+import { errorBody, errorPageFor } from './send-app-error.js';
 
 const HTTP_CODE_BY_STATUS: Record<number, string> = {
   400: 'validation_failed',
@@ -39,7 +40,11 @@ function fromHttpException(exception: HttpException, request: FastifyRequest): A
   });
 }
 
-/** Renders every error as the REST body `{"error","message"}` through the HTTP adapter (Fastify-safe). */
+/**
+ * Renders every error as the REST body `{"error","message"}` through the HTTP adapter (Fastify-safe),
+ * or, for a request that prefers HTML (a person in a browser), as an HTML page saying what happened,
+ * what to do and when to retry, with the request id. Same status and headers either way.
+ */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpExceptionFilter');
@@ -64,9 +69,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
         e.stack,
       );
     }
-    const body: ErrorBody = { error: error.code, message: error.message, ...(error.details ?? {}) };
     for (const [name, value] of Object.entries(error.headers ?? {})) void reply.header(name, value);
-    this.adapterHost.httpAdapter.reply(reply, body, error.status);
+    const page = errorPageFor(request, reply, error);
+    if (page !== undefined) {
+      void reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
+      this.adapterHost.httpAdapter.reply(reply, page, error.status);
+      return;
+    }
+    this.adapterHost.httpAdapter.reply(reply, errorBody(error), error.status);
   }
 }
 

@@ -53,6 +53,6 @@ export function registerBodyPolicies(fastify: FastifyInstance): void {
       done();
       return;
     }
-    sendAppError(reply, new AppError('unsupported_media_type', `This route does not accept ${type}; send application/json.`));
+    sendAppError(reply, new AppError('unsupported_media_type', `This route does not accept ${type}; send application/json.`), request);
   });
 }

@@ -1,9 +1,12 @@
-import { Controller, Get, Header } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Header, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { ApiErrors, ApiOp } from './openapi-kit.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Public } from '../auth/public.decorator.js';
+import { apiDocsPage } from './api-page.js';
 import { renderHomePage } from './home-page.js';
+import { sendPage } from './page.js';
 import { SiteLinks } from './site-links.js';
 import { PAGES_POLICY } from '../rate-limit/rate-limit.service.js';
 import { RatePolicy } from '../rate-limit/rate-policy.decorator.js';
@@ -25,5 +28,12 @@ export class HomeController {
   @ApiErrors(429)
   home(): string {
     return renderHomePage([...this.links.all()], this.config.publicBaseUrl);
+  }
+
+  /** The header's "API" link: a page for people that links the JSON documents. */
+  @Get('docs/api')
+  @ApiExcludeEndpoint()
+  api(@Res({ passthrough: true }) reply: FastifyReply): string {
+    return sendPage(reply, apiDocsPage());
   }
 }

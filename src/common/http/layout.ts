@@ -19,11 +19,14 @@ export interface LayoutOptions {
   mainClass?: string;
   /** A label after the brand, e.g. "identity broker". */
   section?: string;
+  /** Same-origin script files the page loads (deferred), e.g. `/globe.js`; never inline script (CSP). */
+  scripts?: string[];
 }
 
 /** A complete page in the site's look: header navigation, the given main content, no scripts. */
 export function pageLayout(options: LayoutOptions): string {
   const description = options.description ? `\n<meta name="description" content="${escapeHtml(options.description)}">` : '';
+  const scripts = (options.scripts ?? []).map((src) => `\n<script src="${escapeHtml(src)}" defer></script>`).join('');
   const section = options.section ? ` <span class="section">${escapeHtml(options.section)}</span>` : '';
   return `<!DOCTYPE html>
 <html lang="en">
@@ -32,19 +35,21 @@ export function pageLayout(options: LayoutOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="/favicon.ico" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/site.css?v=${staticAsset('site.css').version}">
-<title>${escapeHtml(options.title)} · Agentry</title>${description}
+<title>${escapeHtml(options.title)} · Agentry</title>${description}${scripts}
 </head>
 <body>
+<a class="skip" href="#main">Skip to content</a>
 <header class="site">
-  <a class="brand" href="/">Agentry</a>${section}
+  <a class="brand" href="/"><img src="/favicon.ico" alt="" width="24" height="24">Agentry</a>${section}
   <nav aria-label="Site">
-    <a href="/globe">Member globe</a>
-    <a href="/docs">Documentation</a>
-    <a href="/api/v1/members">Members API</a>
-    <a href="/openapi.json">OpenAPI</a>
+    <a href="/globe">Members</a>
+    <a href="/dmv">DMV</a>
+    <a href="/docs">Docs</a>
+    <a href="/docs/api">API</a>
+    <a class="account" href="/account">Sign in / Account</a>
   </nav>
 </header>
-<main${options.mainClass ? ` class="${escapeHtml(options.mainClass)}"` : ''}>
+<main id="main"${options.mainClass ? ` class="${escapeHtml(options.mainClass)}"` : ''}>
 ${options.main}
 </main>
 <footer class="site">
@@ -52,7 +57,9 @@ ${options.main}
     <a href="/docs">Documentation</a>
     <a href="/docs/overview">Help</a>
     <a href="/legal/delegation">Delegation agreement</a>
-    <a href="/openapi.json">OpenAPI</a>
+    <a href="/docs/api">API and OpenAPI</a>
+    <a href="/healthz">Health</a>
+    <a href="/readyz">Readiness</a>
   </nav>
 </footer>
 </body>

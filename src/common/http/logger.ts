@@ -1,5 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import { pino, type DestinationStream, type Logger } from 'pino';
+import pinoPretty from 'pino-pretty';
 import { safeError } from './safe-error.js';
 
 /** A request as logged, by anyone: the path without its query string (tokens travel in query strings). */
@@ -9,8 +10,37 @@ function requestForLog(req: { method?: string; url?: string; id?: string }): { m
   return { method: req.method, path: q === -1 ? url : url.slice(0, q), id: req.id };
 }
 
+/** Fields a readable line folds into its message, or drops (the JSON lines keep all of them). */
+const PRETTY_IGNORE = 'pid,hostname,service,context,reqId,method,path,status,durationMs';
+
 /**
- * One structured JSON logger for Fastify and Nest. Authorization, cookies, tokens and email fields are
+ * A line for a person at a terminal: `[Context] message`, and access lines as
+ * `GET /path 200 3.1 ms (request id)`.
+ */
+export function prettyMessage(log: Record<string, unknown>, messageKey: string): string {
+  const message = String(log[messageKey] ?? '');
+  if (log.method && log.path && log.status !== undefined) {
+    const id = typeof log.reqId === 'string' ? ` · ${log.reqId.slice(0, 8)}` : '';
+    return `${String(log.method)} ${String(log.path)} ${String(log.status)} ${String(log.durationMs ?? '')} ms${id}`;
+  }
+  return log.context ? `[${String(log.context)}] ${message}` : message;
+}
+
+/** The readable stream for a terminal (pino-pretty, in process). */
+export function prettyStream(): DestinationStream {
+  return pinoPretty({
+    colorize: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: PRETTY_IGNORE,
+    messageFormat: prettyMessage,
+    singleLine: true,
+    sync: true,
+  });
+}
+
+/**
+ * One structured logger for Fastify and Nest: JSON lines, or readable lines when `destination` is
+ * prettyStream() (main picks that on a terminal). Authorization, cookies, tokens and email fields are
  * redacted wherever they appear; requests are logged by path, without the query string; errors keep
  * no driver detail (statement, parameters, values). Written to stdout unless `destination` is given.
  */
@@ -51,12 +81,16 @@ function text(message: unknown): string {
   return message instanceof Error ? safeError(message).message : String(message);
 }
 
-/** Routes Nest's own log lines (boot, errors) into pino as JSON. */
+/** Nest's boot chatter (every module loaded, every route mapped): debug, not info. */
+const BOOT_DETAIL_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory']);
+
+/** Routes Nest's own log lines (boot, errors) into pino. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
   log(message: unknown, context?: string): void {
-    this.logger.info({ context }, text(message));
+    if (context && BOOT_DETAIL_CONTEXTS.has(context)) this.logger.debug({ context }, text(message));
+    else this.logger.info({ context }, text(message));
   }
 
   error(message: unknown, stackOrContext?: string, context?: string): void {

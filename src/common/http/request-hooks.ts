@@ -9,7 +9,7 @@ export function accessLogEnabled(config: AppConfig): boolean {
 }
 
 /**
- * The onResponse hook that writes one access line per request (request id, method, path without
+ * The onResponse hook that writes one access line per request (request id once, method, path without
  * the query string, status, duration); undefined when the log level drops those lines, so no hook
  * runs at all. Callback style: it runs on every request, and a promise per hook is measurable.
  */
@@ -18,9 +18,11 @@ export function accessLogHook(config: AppConfig): ResponseHook | undefined {
   return (request, reply, done) => {
     const url = request.url;
     const q = url.indexOf('?');
+    // Fastify's per-request child logger already carries reqId; the MCP front's hot POST route
+    // logs through the instance logger itself (no child), so only that line adds it.
     request.log.info(
       {
-        reqId: request.id,
+        ...(request.log === request.server.log ? { reqId: request.id } : {}),
         method: request.method,
         path: q === -1 ? url : url.slice(0, q),
         status: reply.statusCode,

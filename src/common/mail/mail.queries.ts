@@ -30,6 +30,23 @@ export interface OutboxListRow {
   sent_at: Date | null;
 }
 
+/** A message as the local mail viewer shows it (/dev/mail). */
+export interface ViewerMailRow {
+  id: string;
+  to_address: string;
+  from_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  redacted: boolean;
+  sealed_content: string | null;
+  status: OutboundMailStatus;
+  local_delivery: boolean;
+  relay_response: string | null;
+  message_id: string | null;
+  created_at: Date;
+}
+
 export interface MailCountRow {
   status: OutboundMailStatus;
   n: number;
@@ -62,5 +79,14 @@ export const MAIL_QUERIES = {
     UPDATE outbound_mail SET status = 'queued', claimed_until = NULL
      WHERE id = $1 AND status IN ('dead', 'failed', 'held') AND (NOT redacted OR sealed_content IS NOT NULL)
      RETURNING id`,
+  /** The local mail viewer: the newest messages, whole. */
+  viewerList: `
+    SELECT id, to_address, from_address, subject, text_body, html_body, redacted, sealed_content, status, local_delivery,
+           relay_response, message_id, created_at
+      FROM outbound_mail ORDER BY created_at DESC, id LIMIT $1`,
+  viewerOne: `
+    SELECT id, to_address, from_address, subject, text_body, html_body, redacted, sealed_content, status, local_delivery,
+           relay_response, message_id, created_at
+      FROM outbound_mail WHERE id = $1`,
   counts: `SELECT status, count(*)::int AS n FROM outbound_mail GROUP BY status`,
 } as const;

@@ -15,6 +15,7 @@ import { maskEmail, RelayAttempt, type AttemptCounts } from './mail-attempt.js';
 import { MailQueue, type MailJob, type MailJobContext } from './mail-queue.js';
 import { MailSealer, redactContent, type MailContent } from './mail-secrets.js';
 import { MailRelay } from './mail-transport.js';
+import { viewerUrl, type ViewerSource } from './mail-viewer.types.js';
 import { mailErrors } from './mail.errors.js';
 import { MAIL_QUERIES, type MailCountRow, type OutboxListRow } from './mail.queries.js';
 import { OutboundMailEntity, type OutboundMailStatus } from './outbound-mail.entity.js';
@@ -94,7 +95,8 @@ export class MailService implements OnApplicationBootstrap, BeforeApplicationShu
     await this.sealer.warm();
     if (!this.config.smtpRelayUrl) {
       this.logger.warn(
-        `No SMTP_RELAY_URL: mail to @${this.config.mailDomain} is delivered locally; other mail is held in the outbox (status "held")`,
+        `No SMTP_RELAY_URL: mail to @${this.config.mailDomain} is delivered locally; other mail is held in the outbox (status "held")` +
+          (this.config.mailViewer ? `; read every message at ${viewerUrl(this.config)}` : ''),
       );
       return;
     }
@@ -103,6 +105,26 @@ export class MailService implements OnApplicationBootstrap, BeforeApplicationShu
     await this.queue.start((job, ctx) => this.work(job, ctx));
     const relay = new URL(this.config.smtpRelayUrl);
     this.logger.log(`Outbound mail goes through the outbox and the SMTP relay at ${relay.hostname}:${relay.port || 'default port'}`);
+  }
+
+  private readonly sources: ViewerSource[] = [];
+
+  /**
+   * Called by a module that keeps outbound mail of its own (the inbox: agents' held inbox_send mail),
+   * so the local mail viewer lists it beside the outbox. Common imports no feature; features register.
+   */
+  registerViewerSource(source: ViewerSource): void {
+    this.sources.push(source);
+  }
+
+  /** The mail other modules keep, for the local mail viewer. */
+  get viewerSources(): readonly ViewerSource[] {
+    return this.sources;
+  }
+
+  /** With the local mail viewer on: where a message can be read (one log line per message names it). */
+  private viewerNote(id: string): string {
+    return this.config.mailViewer ? `: read it at ${viewerUrl(this.config, id)}` : '';
   }
 
   /** Called once by the inbox module: from then on mail to MAIL_DOMAIN lands in real mailboxes. */
@@ -156,7 +178,7 @@ export class MailService implements OnApplicationBootstrap, BeforeApplicationShu
     if (tx) await write(tx);
     else await this.dataSource.transaction(write);
     this.logger.log(
-      `Mail ${id} to ${maskEmail(to)} ${status === 'queued' ? 'queued' : local ? 'delivered locally' : 'held in the outbox'}`,
+      `Mail ${id} to ${maskEmail(to)} ${status === 'queued' ? 'queued' : local ? 'delivered locally' : 'held in the outbox'}${this.viewerNote(id)}`,
     );
     return { id, status, localDelivery: local };
   }
@@ -206,7 +228,9 @@ export class MailService implements OnApplicationBootstrap, BeforeApplicationShu
       messageId: `<${id}@${this.config.mailDomain}>`,
       sentAt: delivered ? new Date() : null,
     });
-    this.logger.log(`Mail ${id} to ${maskEmail(to)} ${delivered ? 'delivered to the local mailbox' : 'refused: no such local mailbox'}`);
+    this.logger.log(
+      `Mail ${id} to ${maskEmail(to)} ${delivered ? 'delivered to the local mailbox' : 'refused: no such local mailbox'}${this.viewerNote(id)}`,
+    );
     return { id, status: delivered ? 'sent' : 'failed', localDelivery: true };
   }
 

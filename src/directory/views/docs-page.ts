@@ -34,6 +34,19 @@ function sideNav(pages: readonly DocLink[], current?: string): string {
   </nav>`;
 }
 
+/**
+ * Wide tables scroll sideways inside their own box on a phone rather than widening the page; the box
+ * is a labelled, focusable region so keyboard users can scroll it too (axe scrollable-region-focusable);
+ * code blocks, which scroll the same way, are focusable too.
+ */
+function scrollableBoxes(html: string): string {
+  let n = 0;
+  return html
+    .replace(/<table>/g, () => `<div class="table-scroll" role="region" tabindex="0" aria-label="Table ${++n} (scrolls sideways)"><table>`)
+    .replace(/<\/table>/g, '</table></div>')
+    .replace(/<pre>/g, '<pre tabindex="0">');
+}
+
 /** Strips the YAML front matter so it is not rendered as text. */
 function withoutFrontMatter(markdown: string): string {
   return markdown.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n?/, '');
@@ -41,7 +54,7 @@ function withoutFrontMatter(markdown: string): string {
 
 /** One documentation page (`/docs/<name>`), its Markdown rendered, with the side navigation. */
 export function renderDocPage(page: DocLink & { markdown: string }, pages: readonly DocLink[]): HtmlPage {
-  const body = marked.parse(withoutFrontMatter(page.markdown), { async: false });
+  const body = scrollableBoxes(marked.parse(withoutFrontMatter(page.markdown), { async: false }));
   const html = pageLayout({
     title: page.title,
     description: page.description,

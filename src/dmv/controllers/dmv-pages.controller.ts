@@ -1,6 +1,7 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../common/errors/app-error.js';
 import { Public } from '../../common/auth/public.decorator.js';
 import { BodyPolicy, FORM_MEDIA_TYPE } from '../../common/http/body-limits.js';
 import { sendPage } from '../../common/http/page.js';
@@ -8,6 +9,7 @@ import { PAGES_POLICY } from '../../common/rate-limit/rate-limit.service.js';
 import { RatePolicy } from '../../common/rate-limit/rate-policy.decorator.js';
 import { FindCertificateQueryDto, VerifyContactQueryDto } from '../dto/dmv.dto.js';
 import { DmvService } from '../services/dmv.service.js';
+import { formErrorsFor, readRegisterForm, registeredPage, registerFormPage } from '../views/register-page.js';
 
 /** The DMV's human pages: overview, certificate pages, badges and the email verification link. */
 @ApiExcludeController()
@@ -20,6 +22,37 @@ export class DmvPagesController {
   @Get()
   home(@Res({ passthrough: true }) reply: FastifyReply): string {
     return sendPage(reply, this.dmv.home());
+  }
+
+  /** A form to pre-register a name without an API client. */
+  @Get('register')
+  registerForm(@Res({ passthrough: true }) reply: FastifyReply): string {
+    return sendPage(reply, registerFormPage());
+  }
+
+  /**
+   * The form's POST: the REST registration's own facade call (same DTO rules, budgets, caps and
+   * Idempotency-Key replay, the key a hidden field of the form); refusals go back next to their fields.
+   */
+  @Post('register')
+  @HttpCode(200)
+  @BodyPolicy({ bodyLimit: 8192, accepts: [FORM_MEDIA_TYPE] })
+  async register(
+    @Body() body: Record<string, unknown>,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const form = readRegisterForm(body);
+    if (!form.input) return sendPage(reply, registerFormPage(form, 400));
+    try {
+      const outcome = await this.dmv.register({ source: 'rest', ip: request.ip, idempotencyKey: form.idempotencyKey }, form.input);
+      for (const [name, value] of Object.entries(outcome.headers)) void reply.header(name, value);
+      return sendPage(reply, registeredPage(outcome.result, outcome.replayed));
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      for (const [name, value] of Object.entries(error.headers ?? {})) void reply.header(name, value);
+      return sendPage(reply, registerFormPage({ ...form, errors: formErrorsFor(error) }, error.status));
+    }
   }
 
   @Get('certificates')

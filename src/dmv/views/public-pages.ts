@@ -69,8 +69,10 @@ export function dmvHomePage(): HtmlPage {
     'placeholder="DMV-XXXX-XXXX-XXXX-C" autocomplete="off" spellcheck="false"> ',
     '<button type="submit">Look up</button></p>',
     '</form>',
-    '<p>Names are registered with the <code>register_agent</code> MCP tool or ',
-    '<code>POST /api/v1/dmv/registrations</code>, always at the explicit request of the person named as contact.</p>',
+    '<p class="actions"><a class="button" href="/dmv/register">Register a name</a></p>',
+    '<p>Names are registered on this site with the <a href="/dmv/register">registration form</a>, with the ',
+    '<code>register_agent</code> MCP tool or <code>POST /api/v1/dmv/registrations</code>, always at the explicit ',
+    'request of the person named as contact.</p>',
     noticeParagraph(NON_BINDING_MESSAGE),
   ].join('\n');
   return dmvPage(200, 'DMV: .agent name pre-registrations', main);

@@ -11,7 +11,9 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /**
  * GET /dmv/verify?token=…: a button that POSTs the token. Opening the link verifies nothing, so mail
- * scanners that open links cannot confirm an address; the token must not leak through Referer.
+ * scanners that open links cannot confirm an address. The token must not leak through Referer to
+ * other sites, yet the form's own POST must carry the page's Origin: `same-origin` does both
+ * (`no-referrer` made browsers send `Origin: null`, which the Origin check refuses).
  */
 export function verifyConfirmPage(token: string, domain: string): HtmlPage {
   const main = [
@@ -26,7 +28,7 @@ export function verifyConfirmPage(token: string, domain: string): HtmlPage {
   ].join('\n');
   return dmvPage(200, 'DMV: confirm your contact address', main, {
     narrow: true,
-    headers: { ...NO_STORE, 'Referrer-Policy': 'no-referrer' },
+    headers: { ...NO_STORE, 'Referrer-Policy': 'same-origin' },
   });
 }
 

@@ -75,3 +75,29 @@ export interface MailboxUsedRow {
 
 /** The counters of some mailboxes (rows that exist). $1 = agent ids. */
 export const MAILBOX_USED_SQL = `SELECT agent_id, used_bytes FROM inbox_mailbox WHERE agent_id = ANY($1::uuid[])`;
+
+/** A held outbound message as the local mail viewer shows it (whole text). */
+export interface ViewerHeldRow {
+  id: string;
+  handle: string;
+  to_addresses: string[];
+  subject: string;
+  text_body: string;
+  received_at: Date;
+  delivery_note: string | null;
+  message_id: string | null;
+}
+
+const VIEWER_HELD_COLUMNS = `x.id, m.handle, x.to_addresses, x.subject, x.text_body, x.received_at, x.delivery_note, x.message_id`;
+
+/** Held outbound mail for the local mail viewer, newest first. $1 = limit. */
+export const VIEWER_HELD_SQL = `
+  SELECT ${VIEWER_HELD_COLUMNS}
+    FROM inbox_message x JOIN inbox_mailbox m ON m.agent_id = x.agent_id
+   WHERE x.status = 'held' AND x.direction = 'outbound' ORDER BY x.received_at DESC LIMIT $1`;
+
+/** One held outbound message for the local mail viewer. $1 = id. */
+export const VIEWER_HELD_ONE_SQL = `
+  SELECT ${VIEWER_HELD_COLUMNS}
+    FROM inbox_message x JOIN inbox_mailbox m ON m.agent_id = x.agent_id
+   WHERE x.id = $1 AND x.status = 'held' AND x.direction = 'outbound'`;

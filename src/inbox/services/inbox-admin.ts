@@ -6,7 +6,17 @@ import { InboxAuditEntity } from '../entities/inbox-audit.entity.js';
 import { MailboxEntity } from '../entities/mailbox.entity.js';
 import { SuppressionEntity } from '../entities/suppression.entity.js';
 import { inboxErrors } from '../inbox.errors.js';
-import { HELD_MESSAGES_SQL, LIST_USAGE_SQL, MAILBOX_USAGE_SQL, type HeldMessageRow, type UsageRow } from '../queries/mailbox.queries.js';
+import type { ViewerMessage } from '../../common/mail/mail-viewer.types.js';
+import {
+  HELD_MESSAGES_SQL,
+  LIST_USAGE_SQL,
+  MAILBOX_USAGE_SQL,
+  VIEWER_HELD_ONE_SQL,
+  VIEWER_HELD_SQL,
+  type HeldMessageRow,
+  type UsageRow,
+  type ViewerHeldRow,
+} from '../queries/mailbox.queries.js';
 import { Mailboxes } from './mailboxes.js';
 
 export interface MailboxUsageView {
@@ -98,6 +108,34 @@ export class InboxAdmin {
       })),
       limit,
       offset,
+    };
+  }
+
+  /** Agents' held outbound mail (inbox_send without a relay) for the local mail viewer, newest first. */
+  async viewerHeld(limit: number): Promise<ViewerMessage[]> {
+    const rows: ViewerHeldRow[] = await this.dataSource.query(VIEWER_HELD_SQL, [limit]);
+    return rows.map((r) => this.toViewerMessage(r));
+  }
+
+  async viewerHeldOne(id: string): Promise<ViewerMessage | undefined> {
+    const [row] = (await this.dataSource.query(VIEWER_HELD_ONE_SQL, [id])) as ViewerHeldRow[];
+    return row ? this.toViewerMessage(row) : undefined;
+  }
+
+  private toViewerMessage(r: ViewerHeldRow): ViewerMessage {
+    return {
+      id: r.id,
+      to: r.to_addresses.join(', '),
+      from: this.mailboxes.address(r.handle),
+      subject: r.subject,
+      text: r.text_body,
+      html: null,
+      status: 'held',
+      localDelivery: false,
+      note: r.delivery_note,
+      messageId: r.message_id,
+      createdAt: new Date(r.received_at),
+      complete: true,
     };
   }
 

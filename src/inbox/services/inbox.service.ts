@@ -40,6 +40,8 @@ export class InboxService implements OnApplicationBootstrap {
 
   /** Mail the service itself sends to `<handle>@MAIL_DOMAIN` (ledger copies, sign-in mail) lands in the mailbox. */
   onApplicationBootstrap(): void {
+    // Agents' inbox_send mail held for want of a relay: readable in the local mail viewer (/dev/mail) too.
+    this.mail.registerViewerSource({ list: (limit) => this.admin.viewerHeld(limit), get: (id) => this.admin.viewerHeldOne(id) });
     this.mail.registerLocalDelivery(async (mail) => {
       const found = await this.mailboxes.lookupLocal(mail.to);
       if (!found.ok) return false;

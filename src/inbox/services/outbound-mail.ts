@@ -8,6 +8,7 @@ import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js'
 import { isEmailAddress } from '../../common/validation/email-address.js';
 import { AppConfig } from '../../config/app-config.js';
 import { storedText } from '../domain/stored-text.js';
+import { viewerUrl } from '../../common/mail/mail-viewer.types.js';
 import { MessageEntity } from '../entities/message.entity.js';
 import { ADD_USED_BYTES_SQL } from '../queries/mailbox.queries.js';
 import { INSERT_RAW_SQL } from '../queries/message.queries.js';
@@ -187,7 +188,8 @@ export class OutboundMail {
     } catch {
       throw inboxErrors.sendUncertain(emailSent, 'the outbound copy could not be updated');
     }
-    this.logger.log(`Mailbox ${mailbox.handle} sent ${copy.id} to ${all.length} recipient(s): ${status}`);
+    const viewer = status === 'held' && this.config.mailViewer ? `: read it at ${viewerUrl(this.config, copy.id)}` : '';
+    this.logger.log(`Mailbox ${mailbox.handle} sent ${copy.id} to ${all.length} recipient(s): ${status}${viewer}`);
     return {
       id: copy.id,
       status,
