@@ -22,6 +22,8 @@ export async function buildDocumentFromDist() {
   const config = loadConfig({
     PUBLIC_BASE_URL: 'https://agentry.example',
     DATABASE_URL: 'postgres://lint@127.0.0.1:1/none',
+    // An https base needs a key; preview mode opens no database and encrypts nothing.
+    BROKER_KEY_ENCRYPTION_KEY: 'openapi-lint-preview-key-never-used-0000',
     LOG_LEVEL: 'silent',
   });
   const app = await NestFactory.create(AppModule.forRoot(config), createFastifyAdapter(config, false), {
