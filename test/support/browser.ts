@@ -83,11 +83,14 @@ export async function smallTouchTargets(page: Page, selector = 'button, .button,
 }
 
 /**
- * A full-page screenshot. With `docsName`, also kept under docs/screenshots/ (committed, referenced
- * from the docs); otherwise under test-artifacts/screenshots/.
+ * A full-page screenshot under test-artifacts/screenshots/. With `docs` and UPDATE_SCREENSHOTS=1 it
+ * goes to docs/screenshots/ instead (committed, referenced from the docs).
  */
 export async function screenshot(page: Page, name: string, options: { docs?: boolean; maxHeight?: number } = {}): Promise<string> {
-  const dir = options.docs ? path.resolve('docs/screenshots') : path.resolve('test-artifacts/screenshots');
+  // The committed docs images change only when asked for (UPDATE_SCREENSHOTS=1 npm test -- <file>):
+  // a plain test run writes to test-artifacts/ and leaves the work tree clean.
+  const intoDocs = options.docs && process.env.UPDATE_SCREENSHOTS === '1';
+  const dir = intoDocs ? path.resolve('docs/screenshots') : path.resolve('test-artifacts/screenshots');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
   // maxHeight keeps committed images small: the top of a long page, at most this many CSS pixels.

@@ -78,16 +78,24 @@ export class DocsCorpus {
   private readonly byName: Map<string, DocPage>;
   private readonly index = new TextIndex(FIELD_WEIGHTS);
 
-  constructor(readonly directory: string) {
+  /**
+   * @param directory the folder of published pages (docs/site)
+   * @param extra pages kept elsewhere in the repository but published too (full paths), e.g. docs/security.md
+   */
+  constructor(
+    readonly directory: string,
+    extra: readonly string[] = [],
+  ) {
     const files = existsSync(directory)
       ? readdirSync(directory)
           .filter((f) => f.endsWith('.md'))
           .sort()
+          .map((f) => path.join(directory, f))
       : [];
-    this.pages = files.map((file) => {
-      const markdown = readFileSync(path.join(directory, file), 'utf8');
+    this.pages = [...files, ...extra.filter((f) => existsSync(f))].map((file) => {
+      const markdown = readFileSync(file, 'utf8');
       const { fields, body } = parseFrontMatter(markdown);
-      const name = file.slice(0, -3);
+      const name = path.basename(file, '.md');
       const heading = /^#\s+(.+)$/m.exec(body)?.[1]?.trim();
       return {
         name,
@@ -186,8 +194,12 @@ function snippet(page: DocPage, terms: string[]): string {
 
 let shared: DocsCorpus | undefined;
 
-/** The corpus from `<project root>/docs/site`, read once per process. */
+/**
+ * The corpus from `<project root>/docs/site`, read once per process, plus the threat model
+ * (docs/security.md, kept beside the developer docs and published at /docs/security).
+ */
 export function getDocsCorpus(): DocsCorpus {
-  shared ??= new DocsCorpus(path.join(findProjectRoot(), 'docs', 'site'));
+  const root = findProjectRoot();
+  shared ??= new DocsCorpus(path.join(root, 'docs', 'site'), [path.join(root, 'docs', 'security.md')]);
   return shared;
 }

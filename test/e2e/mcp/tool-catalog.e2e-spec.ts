@@ -37,6 +37,7 @@ const CATALOG: Record<string, { tools: string[]; resources: string[] }> = {
       'mcp-server',
       'overview',
       'recall',
+      'security',
     ].map((page) => `docs://agentry/${page}`),
   },
   recall: {

@@ -259,7 +259,8 @@ describe.skipIf(!hasBrowser)('owner passkeys in chromium (virtual authenticator)
       expect(await horizontalOverflow(page)).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
       // The account page's passkey section alone (the rest of the page is the owner-pages' own).
-      await page.getByTestId('passkeys-section').screenshot({ path: path.resolve(`docs/screenshots/passkeys-account-${width}.png`) });
+      const folder = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-artifacts/screenshots';
+      await page.getByTestId('passkeys-section').screenshot({ path: path.resolve(`${folder}/passkeys-account-${width}.png`) });
       await signOut(page);
       // The hint cookie from adding a passkey makes the passkey button the first choice.
       await page.goto(`${base}/signin`);

@@ -94,7 +94,10 @@ describe('mail viewer on a local run (no relay, loopback)', () => {
     await fetch(`${t.url}/dev/mail/${id}`);
     expect(await t.sql('SELECT id, status, sealed_content, attempts FROM outbound_mail ORDER BY id')).toEqual(before);
     const post = await fetch(`${t.url}/dev/mail/${id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    expect(post.status).toBe(404);
+    // A known path with another method: 405 naming the one it takes; nothing changed.
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toMatch(/GET/);
+    expect(await t.sql('SELECT id, status, sealed_content, attempts FROM outbound_mail ORDER BY id')).toEqual(before);
   });
 
   it("lists an agent's inbox_send mail held for want of a relay, and shows it whole", async () => {

@@ -312,6 +312,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/broker/owners/{id}/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an owner's passkeys
+         * @description An owner's passkeys: names, dates, kind and whether one is blocked. Public keys and credential ids are never shown.
+         */
+        get: operations["adminListOwnerPasskeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/broker/owners/{id}/passkeys/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke every passkey of an owner
+         * @description Removes every passkey of an owner (for a lost or compromised device); they sign in by email again. Audited with the reason.
+         */
+        post: operations["adminRevokeOwnerPasskeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/broker/owners/{id}/restore": {
         parameters: {
             query?: never;
@@ -2148,6 +2188,27 @@ export interface components {
             offset: number;
             owners: components["schemas"]["BrokerOwner"][];
             total: number;
+        };
+        BrokerPasskey: {
+            backed_up: boolean;
+            /** @description Blocked because a sign-in showed its counter going backwards (a copied authenticator). */
+            blocked: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            last_used_at: string | null;
+            name: string;
+            /** @description Synced across devices (e.g. a password manager) rather than bound to one device. */
+            synced: boolean;
+        };
+        BrokerPasskeyList: {
+            passkeys: components["schemas"]["BrokerPasskey"][];
+        };
+        BrokerPasskeysRevoked: {
+            /** @description How many passkeys were removed. */
+            revoked: number;
         };
         BrokerRecordSignupDto: {
             /** @description Weaker, unsigned: only when the service returned no signup_token. */
@@ -4429,6 +4490,79 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminListOwnerPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The owner id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Recall-Write-Remaining": components["headers"]["XRecallWriteRemaining"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrokerPasskeyList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminRevokeOwnerPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The owner id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusChangeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Recall-Write-Remaining": components["headers"]["XRecallWriteRemaining"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrokerPasskeysRevoked"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7046,7 +7180,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description To the sign-in page, or back to the client with code or error, state and iss. */
+            /** @description To the sign-in page, or back to the client with code, state and iss (with error only for pre-registered clients). */
             302: {
                 headers: {
                     /** @description Where to go next. */
@@ -7061,7 +7195,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unknown client or redirect URI: an error page (HTML), never a redirect. */
+            /** @description Unknown client or redirect URI, or any invalid request of a dynamically registered or metadata-document client: an error page (HTML), never a redirect. */
             400: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -7753,6 +7887,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             /** @description temporarily_unavailable: the database is down; retry shortly. */
             503: {
                 headers: {
