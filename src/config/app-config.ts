@@ -98,6 +98,7 @@ class EnvironmentVariables {
   @Matches(RATE_PATTERN, { message: 'must be <requests>/<seconds> (e.g. 600/60) or off' })
   RATE_LIMIT_BROKER_OWNER?: string;
   @IsOptional() @Matches(/^\d{4,9}$/, { message: 'must be a number of bytes (1000-999999999)' }) INBOX_MAX_MESSAGE_BYTES?: string;
+  @IsOptional() @Matches(/^\d{4,9}$/, { message: 'must be a number of bytes (1000-999999999)' }) INBOX_MAX_HEADER_BYTES?: string;
   @IsOptional() @Matches(/^\d{1,4}$/, { message: 'must be a whole number of days (1-9999)' }) INBOX_RETENTION_DAYS?: string;
   @IsOptional()
   @Matches(/^(0|\d{4,12})$/, { message: 'must be a number of bytes (1000 or more; 0 = no quota)' })
@@ -204,6 +205,8 @@ export class AppConfig {
   rateLimitBrokerOwner!: RatePolicySetting;
   /** The largest inbound or outbound message, in bytes (SMTP SIZE; 552 past it). */
   inboxMaxMessageBytes!: number;
+  /** Largest header section of an inbound message (552 5.3.4 past it). */
+  inboxMaxHeaderBytes!: number;
   /** How long mail (and its raw source) is kept before the scheduled cleanup removes it. */
   inboxRetentionDays!: number;
   /** The most bytes one mailbox holds (its messages' sizes summed); mail past it is refused with 452/552. 0 = no quota. */
@@ -404,6 +407,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitBrokerAgent: parseRate(raw.RATE_LIMIT_BROKER_AGENT, '120/60'),
     rateLimitBrokerOwner: parseRate(raw.RATE_LIMIT_BROKER_OWNER, '600/60'),
     inboxMaxMessageBytes: Number(raw.INBOX_MAX_MESSAGE_BYTES ?? 10 * 1024 * 1024),
+    inboxMaxHeaderBytes: Number(raw.INBOX_MAX_HEADER_BYTES ?? 64 * 1024),
     inboxRetentionDays: Math.max(1, Number(raw.INBOX_RETENTION_DAYS ?? 30)),
     inboxMailboxQuotaBytes: Number(raw.INBOX_MAILBOX_QUOTA_BYTES ?? 100 * 1024 * 1024),
     inboxSmtpTlsCert: raw.INBOX_SMTP_TLS_CERT,

@@ -66,4 +66,10 @@ describe('one-time-code detection', () => {
   it('prefers the OTP-Token header when there is one', () => {
     expect(detectOtp('Hi', 'nothing', '99887766')).toMatchObject({ code: '99887766', confidence: 0.99 });
   });
+
+  it('scores at most the first 100 code-like numbers: a code among the first is found, a table of numbers yields none', () => {
+    const table = Array.from({ length: 2000 }, (_, i) => String(100000 + ((i * 7919) % 899999))).join(' ');
+    expect(detectOtp('Your code', `Your verification code is 482913\n${table}`).code).toBe('482913');
+    expect(detectOtp('Report', `${table}\nYour verification code is 482913`).code).toBeNull();
+  });
 });

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { authenticate, type DNSResolver } from 'mailauth';
 import { AppConfig } from '../../config/app-config.js';
@@ -34,7 +35,7 @@ export class MailAuthenticator {
     let timer: NodeJS.Timeout | undefined;
     try {
       const result = await Promise.race([
-        authenticate(raw, {
+        authenticate(trickle(raw), {
           ip: session.ip,
           helo: session.helo,
           sender: session.sender,
@@ -60,4 +61,24 @@ export class MailAuthenticator {
       if (timer) clearTimeout(timer);
     }
   }
+}
+
+/** Bytes mailauth is handed per event-loop turn. */
+const TRICKLE_BYTES = 8 * 1024;
+
+/**
+ * The raw message as a stream of small chunks, one per event-loop turn. mailauth finds the end of the
+ * header byte by byte (about a microsecond a byte), and fed a buffer it writes 64 KB chunks back to
+ * back on 'drain' without yielding: a 250 KB header blocked the event loop for 200 ms in `npm run fuzz`.
+ */
+function trickle(raw: Buffer): Readable {
+  return Readable.from(
+    (async function* () {
+      for (let pos = 0; pos < raw.length; pos += TRICKLE_BYTES) {
+        if (pos > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+        yield raw.subarray(pos, pos + TRICKLE_BYTES);
+      }
+    })(),
+    { objectMode: false },
+  );
 }

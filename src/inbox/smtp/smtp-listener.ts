@@ -193,6 +193,8 @@ export class SmtpListener implements OnApplicationBootstrap, OnModuleDestroy {
     await once(stream, 'end');
     if (over || stream.sizeExceeded) throw smtpError(552, `5.3.4 Message too big: the limit is ${limit} bytes`);
     const raw = Buffer.concat(chunks);
+    const headerLimit = this.config.inboxMaxHeaderBytes;
+    if (headerBytes(raw) > headerLimit) throw smtpError(552, `5.3.4 Message header too big: the limit is ${headerLimit} bytes`);
     const ip = session.remoteAddress;
     await this.admitMessage(ip);
     const recipients = session.mailboxes ?? [];
@@ -217,4 +219,12 @@ export class SmtpListener implements OnApplicationBootstrap, OnModuleDestroy {
     }
     return `2.0.0 Stored as ${ids.join(', ')}`;
   }
+}
+
+/** The size of the header section: up to the first empty line (the whole message when there is none). */
+export function headerBytes(raw: Buffer): number {
+  const crlf = raw.indexOf('\r\n\r\n');
+  const lf = raw.indexOf('\n\n');
+  const ends = [crlf, lf].filter((i) => i >= 0);
+  return ends.length ? Math.min(...ends) : raw.length;
 }

@@ -305,6 +305,31 @@ describe('inbox: a hostile mail sender', () => {
     }
   });
 
+  it('refuses a header section over INBOX_MAX_HEADER_BYTES (64 KiB) with 552 5.3.4 before parsing it; one under it is stored', async () => {
+    const agent = await createBrokerPrincipal(t);
+    const address = `${agent.agentHandle}@${MAIL_DOMAIN}`;
+    const count = async () =>
+      (await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM inbox_message WHERE agent_id = $1`, [agent.agentId]))[0].n;
+    // A header that mailauth would scan byte by byte for a quarter of a second.
+    const huge = await transaction({
+      from: 'a@remote.example',
+      to: [address],
+      body: `X-Huge: ${'h'.repeat(200_000)}\r\nSubject: big\r\n\r\nbody`,
+    });
+    expect(huge.at(-1)).toMatch(/^552 5\.3\.4 Message header too big/);
+    // Folded over many lines, or with bare LF line ends, it counts the same.
+    const folded = Array.from({ length: 2000 }, (_, i) => `X-Line-${i}: ${'f'.repeat(40)}`).join('\n');
+    expect((await transaction({ from: 'a@remote.example', to: [address], body: `${folded}\n\nbody` })).at(-1)).toMatch(/^552 5\.3\.4 /);
+    expect(await count()).toBe(0);
+    const large = await transaction({
+      from: 'a@remote.example',
+      to: [address],
+      body: `X-Large: ${'l'.repeat(3_000)}\r\nSubject: fits\r\n\r\nbody`,
+    });
+    expect(large.at(-1)).toMatch(/^250 /);
+    expect(await count()).toBe(1);
+  });
+
   describe('NUL characters and lone surrogates are stored sanitized, never answered 451', () => {
     async function readOnly(agent: BrokerTestPrincipal) {
       const list = await brokerTool(t, agent.token, 'inbox_list', {});
