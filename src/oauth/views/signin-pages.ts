@@ -35,7 +35,11 @@ export function signinPage(options: SigninPageOptions, status = 200): HtmlPage {
     title: 'Sign in',
     main: `<h1>Sign in</h1>
 ${askingLine(options.app)}
-<p>Enter your email address. We will mail you a six-digit code and a sign-in link. No password needed.</p>
+<p>${
+      options.passkey
+        ? 'Enter your email address and we will mail you a six-digit code and a sign-in link — or use a passkey if you added one. No password needed.'
+        : 'Enter your email address. We will mail you a six-digit code and a sign-in link. No password needed.'
+    }</p>
 ${noticeLine(options.notice)}${problemLine(options.problem)}
 ${options.passkey ?? '' /* passkeys (issue 24): views/passkey-parts.ts */}
 <form method="post" action="/signin" class="signin-methods">
