@@ -142,19 +142,27 @@ describe.skipIf(!hasBrowser)('README walkthrough: connecting an MCP host on a fr
 
   beforeAll(async () => {
     if (!existsSync(MAIN)) throw new Error('dist/ is missing: build first (npm test builds)');
-    dir = await mkdtemp(path.join(tmpdir(), 'agentry-walkthrough-'));
-    const port = await findFreePort();
-    const env = { ...process.env };
-    for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_RELAY_URL', 'MAIL_VIEWER', 'PUBLIC_BASE_URL', 'HOST']) delete env[name];
-    // Step 1, as `npm start` runs it: no configuration beyond a free port and a fresh data directory.
-    child = spawn(process.execPath, [MAIN], {
-      env: { ...env, PORT: String(port), DATA_DIR: dir, SMTP_PORT: '0', SEED_DEMO: 'false', LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-    await waitFor(() => /"msg":"Agentry is ready/.test(out) || child.exitCode !== null, 120_000, 300);
-    const line = out.split('\n').find((l) => l.includes('"msg":"Agentry is ready'));
+    // A free port can be taken by a parallel test between the probe and the listen: then start again
+    // on another port, from another fresh data directory (at most three times).
+    let line: string | undefined;
+    for (let attempt = 0; attempt < 3 && !line; attempt++) {
+      if (child && child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+      dir = await mkdtemp(path.join(tmpdir(), 'agentry-walkthrough-'));
+      const port = await findFreePort();
+      const env = { ...process.env };
+      for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_RELAY_URL', 'MAIL_VIEWER', 'PUBLIC_BASE_URL', 'HOST']) delete env[name];
+      // Step 1, as `npm start` runs it: no configuration beyond a free port and a fresh data directory.
+      out = '';
+      child = spawn(process.execPath, [MAIN], {
+        env: { ...env, PORT: String(port), DATA_DIR: dir, SMTP_PORT: '0', SEED_DEMO: 'false', LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+      child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+      await waitFor(() => /"msg":"Agentry is ready/.test(out) || child.exitCode !== null, 120_000, 300);
+      line = out.split('\n').find((l) => l.includes('"msg":"Agentry is ready'));
+      if (!line && !out.includes('EADDRINUSE')) break;
+    }
     if (!line) throw new Error(`the server did not start:\n${out}`);
     banner = JSON.parse(line) as Banner;
     browser = await launchBrowser();
