@@ -1,9 +1,30 @@
+import { createHash, randomBytes } from 'node:crypto';
 // OAuth test support: a test human who signs in by email (mail read from a real SMTP sink) and
 // answers consent pages over plain HTTP with a cookie jar, and OAuthClientProvider
 // implementations for the official SDK clients whose redirectToAuthorization hands the URL to that
 // human. The flows are the real ones: discovery, registration (DCR, CIMD, pre-registered),
 // /authorize, consent, /token, refresh.
 import type { SmtpSink } from './smtp-sink.js';
+
+/**
+ * An authorization request as an MCP host builds it (PKCE S256, code flow) for a browser to open.
+ * The verifier is thrown away: the browser tests stop at the redirect back to the app.
+ */
+export function browserAuthorizeUrl(baseUrl: string, clientId: string, redirectUri: string, state: string): string {
+  const challenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
+  const url = new URL('/authorize', baseUrl);
+  for (const [k, v] of Object.entries({
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state,
+  })) {
+    url.searchParams.set(k, v);
+  }
+  return url.toString();
+}
 
 export interface ConsentOptions {
   /** 'approve' (default) or 'deny'. */

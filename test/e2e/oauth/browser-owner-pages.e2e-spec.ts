@@ -5,7 +5,6 @@
 // an app with a confirmation step and a result message; and on every owner page axe-core finds no
 // serious or critical violation, nothing scrolls sideways and no raw JSON is shown. Screenshots of
 // each page at both widths go to docs/screenshots/ (referenced from docs/site/broker.md).
-import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +20,7 @@ import {
   screenshot,
   smallTouchTargets,
 } from '../../support/browser.js';
+import { browserAuthorizeUrl } from '../../support/oauth-login.js';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -68,21 +68,7 @@ describe.skipIf(!hasBrowser)('owner pages in chromium (390 and 1280 px, JavaScri
     callback?.close();
   });
 
-  function authorizeUrl(state = `s${++n}`): string {
-    const challenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
-    const u = new URL(`${t.url}/authorize`);
-    for (const [k, v] of Object.entries({
-      client_id: clientId,
-      redirect_uri: callbackUrl,
-      response_type: 'code',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state,
-    })) {
-      u.searchParams.set(k, v);
-    }
-    return u.toString();
-  }
+  const authorizeUrl = (state = `s${++n}`) => browserAuthorizeUrl(t.url, clientId, callbackUrl, state);
 
   const scripting = new WeakMap<BrowserContext, boolean>();
   async function open(width: number, js: boolean): Promise<BrowserContext> {

@@ -2,38 +2,18 @@
 // switched off as a demanding user might: sign-in by code and by the mailed link, the delegation
 // agreement, consent (approve and deny), the hand-off to the app's loopback redirect (CSP
 // form-action), a CSRF failure, framing refused, and the account page.
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchBrowser } from '../../support/browser.js';
+import { browserAuthorizeUrl } from '../../support/oauth-login.js';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasBrowser = existsSync(CHROMIUM);
-if (!hasBrowser && process.env.REQUIRE_BROWSER === '1') throw new Error(`REQUIRE_BROWSER=1 but ${CHROMIUM} is missing`);
-if (!hasBrowser) {
-  mkdirSync(path.resolve('test-artifacts'), { recursive: true });
-  writeFileSync(
-    path.resolve('test-artifacts/browser-tests-skipped.txt'),
-    `BROWSER TESTS DID NOT RUN: ${CHROMIUM} is not installed (test/e2e/oauth/browser.e2e-spec.ts).\n`,
-    { flag: 'a' },
-  );
-}
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const hasBrowser = browserAvailable('test/e2e/oauth/browser.e2e-spec.ts');
 
 describe.skipIf(!hasBrowser)('broker pages in a real browser (chromium, JavaScript off)', () => {
   let t: TestApp;
@@ -70,7 +50,7 @@ describe.skipIf(!hasBrowser)('broker pages in a real browser (chromium, JavaScri
       }),
     });
     clientId = ((await reg.json()) as { client_id: string }).client_id;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
@@ -79,22 +59,7 @@ describe.skipIf(!hasBrowser)('broker pages in a real browser (chromium, JavaScri
     callback?.close();
   });
 
-  function authorizeUrl(state: string): string {
-    const verifier = randomBytes(32).toString('base64url');
-    const challenge = createHash('sha256').update(verifier).digest('base64url');
-    const u = new URL(`${t.url}/authorize`);
-    for (const [k, v] of Object.entries({
-      client_id: clientId,
-      redirect_uri: callbackUrl,
-      response_type: 'code',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state,
-    })) {
-      u.searchParams.set(k, v);
-    }
-    return u.toString();
-  }
+  const authorizeUrl = (state: string) => browserAuthorizeUrl(t.url, clientId, callbackUrl, state);
 
   async function newContext(): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
