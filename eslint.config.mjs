@@ -7,6 +7,20 @@ import redos from 'eslint-plugin-redos';
 
 const FEATURES = ['directory', 'dmv', 'identity', 'inbox', 'oauth', 'memory'];
 
+// R1: which features each feature may use (acyclic; drawn in docs/architecture.md).
+const FEATURE_ORDER = {
+  directory: [],
+  identity: [],
+  dmv: ['identity', 'directory'],
+  oauth: ['identity', 'directory'],
+  inbox: ['identity', 'directory'],
+  memory: ['identity', 'directory'],
+};
+const ORDER_TEXT = 'dmv, oauth, inbox, memory → identity, directory';
+
+// What a feature may see of another feature it is allowed to use.
+const FACADE_VISIBLE = (f) => [`${f}\\.module`, `services/${f}\\.service`, `${f}\\.types`];
+
 // R16: the MCP layer sees a feature only through its module, its facade, its types and its schemas file.
 const MCP_VISIBLE = (f) => [
   `${f}\\.module`,
@@ -52,19 +66,33 @@ export default tseslint.config(
     // busy machine is not an error (a pattern proven vulnerable always is).
     rules: { 'redos/no-vulnerable': ['error', { ignoreErrors: true, timeout: 30000, randomSeed: 42 }] },
   },
-  {
-    files: FEATURES.map((f) => `src/${f}/**/*.ts`),
+  // R1: the order between features (docs/architecture.md, "Modules and their facades"). A feature may use
+  // only the features listed here, and only through their module, facade and types (R7); identity and
+  // directory use no feature; nobody imports dmv, oauth, inbox or memory except the MCP layer.
+  ...FEATURES.map((f) => ({
+    files: [`src/${f}/**/*.ts`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             { group: ['**/mcp/**', '**/mcp'], message: 'Features must not import the MCP layer (dependency direction mcp → features).' },
+            ...FEATURES.filter((g) => g !== f).map((g) =>
+              FEATURE_ORDER[f].includes(g)
+                ? {
+                    regex: `(^|/)\\.\\./(\\.\\./)*${g}/(?!(${FACADE_VISIBLE(g).join('|')})(\\.js)?$)`,
+                    message: `${f} may use ${g} only through ${g}.module, services/${g}.service and ${g}.types (R7).`,
+                  }
+                : {
+                    regex: `(^|/)\\.\\./(\\.\\./)*${g}/`,
+                    message: `${f} must not import ${g}: the order between features is ${ORDER_TEXT} (R1, docs/architecture.md).`,
+                  },
+            ),
           ],
         },
       ],
     },
-  },
+  })),
   {
     files: ['src/mcp/**/*.ts'],
     rules: {
