@@ -39,3 +39,10 @@ SELECT id, certificate_id, domain, contact_email, contact_verified_at, withdrawn
 /** Marks the contact verified (first time only). $1 = registration id. */
 export const MARK_CONTACT_VERIFIED_SQL = `
 UPDATE dmv_registration SET contact_verified_at = now() WHERE id = $1 AND contact_verified_at IS NULL`;
+
+/**
+ * Withdraws a registration unless it is withdrawn already (a racing withdrawal keeps its own reason).
+ * $1 = registration id, $2 = time, $3 = reason, $4 = operator name.
+ */
+export const WITHDRAW_REGISTRATION_SQL = `
+UPDATE dmv_registration SET withdrawn_at = $2, withdrawn_reason = $3, withdrawn_by = $4 WHERE id = $1 AND withdrawn_at IS NULL`;

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, IsNull, Like, MoreThanOrEqual, Repository, type FindOptionsWhere } from 'typeorm';
+import { DataSource, Like, MoreThanOrEqual, Repository, type FindOptionsWhere } from 'typeorm';
 import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import { AppConfig } from '../../config/app-config.js';
 import { normalizeAgentName } from '../domain/agent-name.js';
@@ -9,6 +9,8 @@ import { dmvErrors } from '../dmv.errors.js';
 import type { AdminRegistrationList, AdminRegistrationQuery, AdminRegistrationView, ReservedNamesView } from '../dmv.types.js';
 import { DmvRegistrationEntity } from '../entities/dmv-registration.entity.js';
 import { DmvReservedNameEntity } from '../entities/dmv-reserved-name.entity.js';
+import { WITHDRAW_REGISTRATION_SQL } from '../queries/registration.queries.js';
+import { DELETE_ALL_RESERVED_NAMES_SQL, INSERT_RESERVED_NAME_SQL, INSERT_RESERVED_NAMES_SQL } from '../queries/reserved-name.queries.js';
 import { certificateUrl } from './certificate-url.js';
 
 const NO_RESERVED: ReadonlySet<string> = new Set();
@@ -67,10 +69,7 @@ export class DmvAdmin {
     row.withdrawnAt = new Date();
     row.withdrawnReason = reason.trim();
     row.withdrawnBy = operator.name.slice(0, 100);
-    await this.registrations.update(
-      { id: row.id, withdrawnAt: IsNull() },
-      { withdrawnAt: row.withdrawnAt, withdrawnReason: row.withdrawnReason, withdrawnBy: row.withdrawnBy },
-    );
+    await this.registrations.query(WITHDRAW_REGISTRATION_SQL, [row.id, row.withdrawnAt, row.withdrawnReason, row.withdrawnBy]);
     this.logger.log(`Registration ${row.certificateId} withdrawn by ${row.withdrawnBy}`);
     return this.toView(row);
   }
@@ -83,7 +82,7 @@ export class DmvAdmin {
   /** @throws invalid_agent_name */
   async addReservedName(operator: OperatorPrincipal, name: string): Promise<ReservedNamesView> {
     const label = this.reservedLabel(name);
-    await this.reserved.createQueryBuilder().insert().values({ name: label }).orIgnore().execute();
+    await this.reserved.query(INSERT_RESERVED_NAME_SQL, [label]);
     this.logger.log(`Reserved name '${label}' added by ${operator.name}`);
     return this.reservedNames();
   }
@@ -101,9 +100,8 @@ export class DmvAdmin {
   async replaceReservedNames(operator: OperatorPrincipal, names: string[]): Promise<ReservedNamesView> {
     const labels = [...new Set(names.map((n) => this.reservedLabel(n)))];
     await this.dataSource.transaction(async (tx) => {
-      const repo = tx.getRepository(DmvReservedNameEntity);
-      await repo.createQueryBuilder().delete().execute();
-      if (labels.length) await repo.insert(labels.map((name) => ({ name })));
+      await tx.query(DELETE_ALL_RESERVED_NAMES_SQL);
+      if (labels.length) await tx.query(INSERT_RESERVED_NAMES_SQL, [labels]);
     });
     this.logger.log(`Reserved-name list replaced by ${operator.name} (${labels.length} names)`);
     return this.reservedNames();

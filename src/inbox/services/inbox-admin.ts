@@ -17,6 +17,7 @@ import {
   type UsageRow,
   type ViewerHeldRow,
 } from '../queries/mailbox.queries.js';
+import { INSERT_SUPPRESSION_IF_ABSENT_SQL } from '../queries/suppression.queries.js';
 import { Mailboxes } from './mailboxes.js';
 
 export interface MailboxUsageView {
@@ -167,13 +168,7 @@ export class InboxAdmin {
     const { agent } = await this.mailboxes.byHandle(handle);
     const clean = address.trim().toLowerCase();
     await this.dataSource.transaction(async (tx) => {
-      await tx
-        .getRepository(SuppressionEntity)
-        .createQueryBuilder()
-        .insert()
-        .values({ agentId: agent.id, address: clean, reason: 'operator', sourceMessageId: null })
-        .orIgnore()
-        .execute();
+      await tx.query(INSERT_SUPPRESSION_IF_ABSENT_SQL, [agent.id, clean, 'operator', null]);
       await tx
         .getRepository(InboxAuditEntity)
         .save({ actor: `operator:${operator.name}`, action: 'add_suppression', agentId: agent.id, detail: { handle, address: clean } });
