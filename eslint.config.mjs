@@ -123,4 +123,15 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // config is the bottom layer: it reads the environment and imports nothing else of src/ (this block
+    // replaces the one above for config, so it says both).
+    files: ['src/config/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../**'], message: 'config imports nothing else of src/ (not common, not database, no feature).' }] },
+      ],
+    },
+  },
 );

@@ -11,9 +11,7 @@ import { runMigrationsLocked } from './database/migration-runner.js';
 import { resolveKeyEncryptionKey } from './common/secrets/key-file.js';
 import { COMMON_SEALED_COLUMNS, encryptPlaintext } from './common/secrets/sealed-columns.queries.js';
 import { SecretBox } from './common/secrets/secret-box.js';
-import { SigningKeyEntity } from './identity/entities/signing-key.entity.js';
-import { IDENTITY_SEALED_COLUMNS } from './identity/queries/sealed-columns.queries.js';
-import { rotateSigningKey } from './identity/services/signing-keys.js';
+import { IdentityService } from './identity/services/identity.service.js';
 
 const USAGE = `usage: npm run cli -- <command>
   migration:run             apply pending migrations
@@ -42,7 +40,10 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const logger = createLogger('warn');
   const embedded = await resolveDatabase(config, logger);
-  const ds = await new DataSource({ ...dataSourceOptions(config.databaseUrl!), entities: [OperatorEntity, SigningKeyEntity] }).initialize();
+  const ds = await new DataSource({
+    ...dataSourceOptions(config.databaseUrl!),
+    entities: [OperatorEntity, ...IdentityService.offlineEntities],
+  }).initialize();
   try {
     const applied = await runMigrationsLocked(ds);
     const operators = ds.getRepository(OperatorEntity);
@@ -77,22 +78,22 @@ async function main(): Promise<number> {
         return 0;
       }
       case 'identity:rotate-key': {
-        const key = await rotateSigningKey(ds.manager, keyBox(config), config.brokerAssertionTtlSeconds);
+        const key = await IdentityService.rotateSigningKeyOffline(ds.manager, keyBox(config), config.brokerAssertionTtlSeconds);
         process.stdout.write(
-          `New active signing key ${key!.kid} (${key!.alg}); the previous key stays in the JWKS until its assertions expired.\n`,
+          `New active signing key ${key.kid} (${key.alg}); the previous key stays in the JWKS until its assertions expired.\n`,
         );
         return 0;
       }
       case 'identity:list-keys': {
-        for (const k of await ds.getRepository(SigningKeyEntity).find({ order: { createdAt: 'ASC' } })) {
+        for (const k of await IdentityService.signingKeysOffline(ds.manager)) {
           process.stdout.write(
-            `${k.kid}  ${k.alg}  ${k.status.padEnd(7)}  created ${k.createdAt.toISOString()}${k.publishUntil ? `  published until ${k.publishUntil.toISOString()}` : ''}\n`,
+            `${k.kid}  ${k.alg}  ${k.status.padEnd(7)}  created ${k.created_at}${k.publish_until ? `  published until ${k.publish_until}` : ''}\n`,
           );
         }
         return 0;
       }
       case 'secrets:encrypt': {
-        const counts = await encryptPlaintext(ds.manager, keyBox(config), [...COMMON_SEALED_COLUMNS, ...IDENTITY_SEALED_COLUMNS]);
+        const counts = await encryptPlaintext(ds.manager, keyBox(config), [...COMMON_SEALED_COLUMNS, ...IdentityService.sealedColumns]);
         const total = counts.reduce((n, c) => n + c.rows, 0);
         process.stdout.write(
           `Encrypted ${total} row${total === 1 ? '' : 's'}: ${counts.map((c) => `${c.column} ${c.rows}`).join(', ')}.\n`,

@@ -1,7 +1,17 @@
 import { plainToInstance } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Matches, validateSync, type ValidationError } from 'class-validator';
 import ipaddr from 'ipaddr.js';
-import { trimTrailing } from '../common/text/trim.js';
+
+/**
+ * A URL setting without its trailing slashes, by scanning (a regex such as `/\/+$/` is quadratic on a
+ * long run of slashes). Config sits below common and imports none of it, so this is its own copy of
+ * common/text/trim.ts trimTrailing.
+ */
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end--;
+  return url.slice(0, end);
+}
 
 /** A rate-limit setting: `<requests>/<seconds>` or `off`. */
 export interface RatePolicySetting {
@@ -282,7 +292,7 @@ function parseAuthorities(value: string | undefined): { issuer: string; jwks_uri
     if (typeof e?.issuer !== 'string' || typeof e.jwks_uri !== 'string' || !URL_PATTERN.test(e.issuer) || !URL_PATTERN.test(e.jwks_uri)) {
       throw fail();
     }
-    return { issuer: trimTrailing(e.issuer, '/'), jwks_uri: e.jwks_uri };
+    return { issuer: withoutTrailingSlashes(e.issuer), jwks_uri: e.jwks_uri };
   });
 }
 
@@ -351,7 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('Invalid configuration: INBOX_SMTP_TLS_CERT and INBOX_SMTP_TLS_KEY must be set together');
   }
 
-  const publicBaseUrl = trimTrailing(raw.PUBLIC_BASE_URL ?? `http://localhost:${port}`, '/');
+  const publicBaseUrl = withoutTrailingSlashes(raw.PUBLIC_BASE_URL ?? `http://localhost:${port}`);
   if (publicBaseUrl.startsWith('https:') && raw.BROKER_KEY_ENCRYPTION_KEY === undefined) throw new ConfigError(MISSING_KEY_ENCRYPTION_KEY);
   const publicHost = new URL(publicBaseUrl).host.toLowerCase();
   const publicHostname = new URL(publicBaseUrl).hostname.toLowerCase();

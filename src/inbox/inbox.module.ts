@@ -10,7 +10,7 @@ import { RawMessageEntity } from './entities/raw-message.entity.js';
 import { SuppressionEntity } from './entities/suppression.entity.js';
 import { InboxAdmin } from './services/inbox-admin.js';
 import { InboxService } from './services/inbox.service.js';
-import { IngestService } from './services/ingest.service.js';
+import { MailIngest } from './services/mail-ingest.js';
 import { INBOX_DNS_RESOLVER, MailAuthenticator } from './services/mail-authenticator.js';
 import { Mailboxes } from './services/mailboxes.js';
 import { MessageReader } from './services/message-reader.js';
@@ -32,7 +32,7 @@ import { SmtpListener } from './smtp/smtp-listener.js';
     Mailboxes,
     MessageReader,
     OutboundMail,
-    IngestService,
+    MailIngest,
     InboxAdmin,
     MailAuthenticator,
     // null = the system resolver; tests override it with a static zone.

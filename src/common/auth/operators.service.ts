@@ -1,9 +1,10 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
 import { AppError } from '../errors/app-error.js';
 import { OperatorEntity } from './operator.entity.js';
+import { INSERT_OPERATOR_IF_ABSENT_SQL, REVOKE_OPERATOR_SQL, type InsertedOperatorRow } from './operator.queries.js';
 import type { OperatorPrincipal } from './principals.js';
 import { generateToken, hashToken } from './token.js';
 
@@ -42,13 +43,12 @@ export class OperatorsService implements OnApplicationBootstrap {
     const token = this.config.operatorBootstrapToken;
     if (!token) return;
     // Several instances may boot at once: the unique token hash decides, and the others find it there.
-    const result = await this.operators
-      .createQueryBuilder()
-      .insert()
-      .values({ name: 'bootstrap', tokenHash: hashToken(token), tokenPrefix: token.slice(0, 10) })
-      .orIgnore()
-      .execute();
-    if (result.identifiers.length > 0 && result.identifiers[0]) {
+    const inserted = (await this.operators.query(INSERT_OPERATOR_IF_ABSENT_SQL, [
+      'bootstrap',
+      hashToken(token),
+      token.slice(0, 10),
+    ])) as InsertedOperatorRow[];
+    if (inserted.length > 0) {
       this.logger.log('Created the bootstrap operator from OPERATOR_BOOTSTRAP_TOKEN');
     }
   }
@@ -75,7 +75,7 @@ export class OperatorsService implements OnApplicationBootstrap {
     if (!row) throw new AppError('not_found', `No operator with id ${id}`);
     if (!row.revokedAt) {
       row.revokedAt = new Date();
-      await this.operators.update({ id, revokedAt: IsNull() }, { revokedAt: row.revokedAt });
+      await this.operators.query(REVOKE_OPERATOR_SQL, [id, row.revokedAt]);
     }
     return toOperatorView(row);
   }

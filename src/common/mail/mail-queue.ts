@@ -1,7 +1,8 @@
 import type { Logger } from '@nestjs/common';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import { ensureQueue } from '../jobs/ensure-queue.js';
+import { createBoss, stopBoss, type QueueOptions } from '../jobs/pg-boss.js';
 
 export const MAIL_QUEUE = 'mail-delivery';
 export const MAIL_DEAD_LETTER_QUEUE = 'mail-dead';
@@ -26,7 +27,6 @@ export interface MailJobContext {
  */
 export class MailQueue {
   private readonly boss: PgBoss;
-  private lastErrorLog = 0;
 
   constructor(
     databaseUrl: string,
@@ -34,21 +34,12 @@ export class MailQueue {
     /** The first retry delay; also how long the worker leaves a new message to its immediate attempt. */
     readonly retryDelaySeconds: number,
   ) {
-    this.boss = new PgBoss({
-      connectionString: databaseUrl,
-      schema: 'pgboss',
-      max: 2,
-      application_name: 'agentry-outbox',
-      migrate: true,
-      supervise: true,
-      schedule: false,
-      maintenanceIntervalSeconds: 15,
-    });
-    // pg-boss reports database trouble as events; one line per 30 s, never a crash.
-    this.boss.on('error', (error: Error) => {
-      if (Date.now() - this.lastErrorLog < 30_000) return;
-      this.lastErrorLog = Date.now();
-      this.logger.warn(`Mail queue: ${error.message}`);
+    this.boss = createBoss({
+      databaseUrl,
+      applicationName: 'agentry-outbox',
+      logger,
+      label: 'Mail queue',
+      tuning: { schedule: false, maintenanceIntervalSeconds: 15 },
     });
   }
 
@@ -94,10 +85,10 @@ export class MailQueue {
 
   /** Stops fetching, waits for jobs in hand (up to `timeoutMs`); unfinished jobs are left for another instance. */
   async stop(timeoutMs = 10_000): Promise<void> {
-    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs }).catch(() => undefined);
+    await stopBoss(this.boss, timeoutMs);
   }
 
-  private async ensureQueue(name: string, options: Omit<PgBoss.Queue, 'name'>): Promise<void> {
+  private async ensureQueue(name: string, options: QueueOptions): Promise<void> {
     await ensureQueue(this.boss, name, options);
   }
 }

@@ -6,6 +6,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { AppSecretEntity } from './app-secret.entity.js';
 import { resolveKeyEncryptionKey } from './key-file.js';
 import { ENCRYPT_COMMAND, SecretBox } from './secret-box.js';
+import { INSERT_SECRET_IF_ABSENT_SQL } from './app-secret.queries.js';
 import { COMMON_SEALED_COLUMNS, countPlaintext, plaintextRefusal } from './sealed-columns.queries.js';
 
 /**
@@ -62,12 +63,7 @@ export class SecretsService implements OnApplicationBootstrap {
 
   private async load(name: string): Promise<Buffer> {
     const fresh = randomBytes(32).toString('base64url');
-    await this.secrets
-      .createQueryBuilder()
-      .insert()
-      .values({ name, value: this.box.seal(fresh) })
-      .orIgnore()
-      .execute();
+    await this.secrets.query(INSERT_SECRET_IF_ABSENT_SQL, [name, this.box.seal(fresh)]);
     const row = await this.secrets.findOneByOrFail({ name });
     return Buffer.from(this.box.open(row.value), 'base64url');
   }

@@ -15,6 +15,11 @@ import { RpPolicies, type EffectivePolicyView, type RpPolicyRuleView } from './r
 import { SignupFlow } from './signup-flow.js';
 import { SignupProofs } from './signup-proofs.js';
 import { SigningKeys, type SigningKeyView } from './signing-keys.js';
+import { rotateSigningKey } from './signing-keys.js';
+import type { SecretBox } from '../../common/secrets/secret-box.js';
+import type { SealedColumn } from '../../common/secrets/sealed-columns.queries.js';
+import { SigningKeyEntity } from '../entities/signing-key.entity.js';
+import { IDENTITY_SEALED_COLUMNS } from '../queries/sealed-columns.queries.js';
 import type {
   AgentView,
   ProveInput,
@@ -334,5 +339,35 @@ export class IdentityService {
       skip: options.offset,
     });
     return { agents: rows.map((a) => this.view(a)), total };
+  }
+
+  // ---- Without the application: the CLI's calls on a bare DataSource (no DI, no boot checks) ----
+
+  /** The entities the offline calls below need on the caller's DataSource. */
+  static readonly offlineEntities = [SigningKeyEntity];
+
+  /** The identity columns that hold sealed values (`secrets:encrypt`). */
+  static readonly sealedColumns: readonly SealedColumn[] = IDENTITY_SEALED_COLUMNS;
+
+  /** identity:rotate-key: a new active signing key; the previous one stays published until its assertions expired. */
+  static async rotateSigningKeyOffline(manager: EntityManager, box: SecretBox, maxAssertionTtlSeconds: number): Promise<SigningKeyView> {
+    return IdentityService.signingKeyView((await rotateSigningKey(manager, box, maxAssertionTtlSeconds))!);
+  }
+
+  /** identity:list-keys: every signing key, oldest first. */
+  static async signingKeysOffline(manager: EntityManager): Promise<SigningKeyView[]> {
+    const rows = await manager.getRepository(SigningKeyEntity).find({ order: { createdAt: 'ASC' } });
+    return rows.map((k) => IdentityService.signingKeyView(k));
+  }
+
+  private static signingKeyView(k: SigningKeyEntity): SigningKeyView {
+    return {
+      kid: k.kid,
+      alg: k.alg,
+      status: k.status,
+      created_at: k.createdAt.toISOString(),
+      retired_at: k.retiredAt?.toISOString() ?? null,
+      publish_until: k.publishUntil?.toISOString() ?? null,
+    };
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Delivery status notifications (RFC 3464) and abuse reports (ARF, RFC 5965) that come back to a
  * mailbox: which addresses they say must not be written to again, and which sent message they are
- * about. Anyone can write such a report: IngestService only turns one into a suppression when it
+ * about. Anyone can write such a report: MailIngest only turns one into a suppression when it
  * is authenticated and names a message this mailbox really sent to that address. Read from the raw report
  * parts with regular expressions: the fields are line-oriented and mailparser leaves them as text.
  */

@@ -31,6 +31,13 @@ export const LIST_USAGE_SQL = `${USAGE_SQL} GROUP BY m.agent_id ORDER BY max(x.r
 /** One mailbox's usage. $1 = agent id. */
 export const MAILBOX_USAGE_SQL = `${USAGE_SQL} WHERE m.agent_id = $1 GROUP BY m.agent_id`;
 
+/** How many mailbox rows exist (LIST_USAGE_SQL's total). */
+export const COUNT_MAILBOXES_SQL = `SELECT count(*)::int AS total FROM inbox_mailbox`;
+
+export interface MailboxCountRow {
+  total: number;
+}
+
 export interface HeldMessageRow {
   id: string;
   handle: string;

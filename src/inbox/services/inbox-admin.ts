@@ -8,15 +8,25 @@ import { SuppressionEntity } from '../entities/suppression.entity.js';
 import { inboxErrors } from '../inbox.errors.js';
 import type { ViewerMessage } from '../../common/mail/mail-viewer.types.js';
 import {
+  COUNT_MAILBOXES_SQL,
   HELD_MESSAGES_SQL,
   LIST_USAGE_SQL,
   MAILBOX_USAGE_SQL,
   VIEWER_HELD_ONE_SQL,
   VIEWER_HELD_SQL,
   type HeldMessageRow,
+  type MailboxCountRow,
   type UsageRow,
   type ViewerHeldRow,
 } from '../queries/mailbox.queries.js';
+import { LIST_AUDIT_SQL, type AuditRow } from '../queries/audit.queries.js';
+import {
+  COUNT_SUPPRESSIONS_SQL,
+  INSERT_SUPPRESSION_IF_ABSENT_SQL,
+  LIST_SUPPRESSIONS_SQL,
+  type SuppressionCountRow,
+  type SuppressionRow,
+} from '../queries/suppression.queries.js';
 import { Mailboxes } from './mailboxes.js';
 
 export interface MailboxUsageView {
@@ -40,9 +50,7 @@ export class InboxAdmin {
   constructor(
     private readonly dataSource: DataSource,
     private readonly mailboxes: Mailboxes,
-    @InjectRepository(MailboxEntity) private readonly mailboxRepo: Repository<MailboxEntity>,
     @InjectRepository(SuppressionEntity) private readonly suppressions: Repository<SuppressionEntity>,
-    @InjectRepository(InboxAuditEntity) private readonly audit: Repository<InboxAuditEntity>,
   ) {}
 
   private usage(row: UsageRow): MailboxUsageView {
@@ -67,7 +75,7 @@ export class InboxAdmin {
     offset: number,
   ): Promise<{ mailboxes: MailboxUsageView[]; total: number; limit: number; offset: number }> {
     const rows: UsageRow[] = await this.dataSource.query(LIST_USAGE_SQL, [limit, offset]);
-    const total = await this.mailboxRepo.count();
+    const [{ total }] = (await this.dataSource.query(COUNT_MAILBOXES_SQL)) as MailboxCountRow[];
     return { mailboxes: rows.map((r) => this.usage(r)), total, limit, offset };
   }
 
@@ -141,20 +149,16 @@ export class InboxAdmin {
 
   async listSuppressions(handle: string | undefined, limit: number, offset: number) {
     const agentId = handle ? (await this.mailboxes.byHandle(handle)).agent.id : undefined;
-    const [rows, total] = await this.suppressions.findAndCount({
-      where: agentId ? { agentId } : {},
-      order: { createdAt: 'DESC' },
-      take: limit,
-      skip: offset,
-    });
+    const rows = (await this.dataSource.query(LIST_SUPPRESSIONS_SQL, [agentId ?? null, limit, offset])) as SuppressionRow[];
+    const [{ total }] = (await this.dataSource.query(COUNT_SUPPRESSIONS_SQL, [agentId ?? null])) as SuppressionCountRow[];
     return {
       suppressions: rows.map((r) => ({
         id: r.id,
-        agent_id: r.agentId,
+        agent_id: r.agent_id,
         address: r.address,
         reason: r.reason,
-        source_message_id: r.sourceMessageId,
-        created_at: r.createdAt.toISOString(),
+        source_message_id: r.source_message_id,
+        created_at: r.created_at.toISOString(),
       })),
       total,
       limit,
@@ -167,13 +171,7 @@ export class InboxAdmin {
     const { agent } = await this.mailboxes.byHandle(handle);
     const clean = address.trim().toLowerCase();
     await this.dataSource.transaction(async (tx) => {
-      await tx
-        .getRepository(SuppressionEntity)
-        .createQueryBuilder()
-        .insert()
-        .values({ agentId: agent.id, address: clean, reason: 'operator', sourceMessageId: null })
-        .orIgnore()
-        .execute();
+      await tx.query(INSERT_SUPPRESSION_IF_ABSENT_SQL, [agent.id, clean, 'operator', null]);
       await tx
         .getRepository(InboxAuditEntity)
         .save({ actor: `operator:${operator.name}`, action: 'add_suppression', agentId: agent.id, detail: { handle, address: clean } });
@@ -205,15 +203,15 @@ export class InboxAdmin {
           })
         ).agent.id
       : undefined;
-    const rows = await this.audit.find({ where: agentId ? { agentId } : {}, order: { createdAt: 'DESC' }, take: limit, skip: offset });
+    const rows = (await this.dataSource.query(LIST_AUDIT_SQL, [agentId ?? null, limit, offset])) as AuditRow[];
     return {
       entries: rows.map((r) => ({
         id: r.id,
         actor: r.actor,
         action: r.action,
-        agent_id: r.agentId,
+        agent_id: r.agent_id,
         detail: r.detail,
-        created_at: r.createdAt.toISOString(),
+        created_at: r.created_at.toISOString(),
       })),
       limit,
       offset,

@@ -14,7 +14,7 @@ import type {
   WaitResultView,
 } from '../inbox.types.js';
 import { InboxAdmin, type MailboxUsageView } from './inbox-admin.js';
-import { IngestService } from './ingest.service.js';
+import { MailIngest } from './mail-ingest.js';
 import { Mailboxes } from './mailboxes.js';
 import { MessageReader } from './message-reader.js';
 import { OutboundMail } from './outbound-mail.js';
@@ -34,7 +34,7 @@ export class InboxService implements OnApplicationBootstrap {
     private readonly mailboxes: Mailboxes,
     private readonly reader: MessageReader,
     private readonly outbound: OutboundMail,
-    private readonly ingest: IngestService,
+    private readonly ingest: MailIngest,
     private readonly admin: InboxAdmin,
   ) {}
 

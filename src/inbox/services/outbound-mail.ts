@@ -16,7 +16,7 @@ import { SuppressionEntity } from '../entities/suppression.entity.js';
 import { inboxErrors } from '../inbox.errors.js';
 import type { SendInput, SendResultView } from '../inbox.types.js';
 import { OutboundTransport, RelayError } from '../smtp/outbound-transport.js';
-import { IngestService, MailboxFullError } from './ingest.service.js';
+import { MailIngest, MailboxFullError } from './mail-ingest.js';
 import { Mailboxes, type MailboxRef } from './mailboxes.js';
 import { parseMessage } from './message-parser.js';
 
@@ -37,7 +37,7 @@ export class OutboundMail {
   constructor(
     private readonly config: AppConfig,
     private readonly mailboxes: Mailboxes,
-    private readonly ingest: IngestService,
+    private readonly ingest: MailIngest,
     private readonly relay: OutboundTransport,
     private readonly rateLimits: RateLimitService,
     @InjectRepository(MessageEntity) private readonly messages: Repository<MessageEntity>,

@@ -1,10 +1,9 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
 import { DELETE_EXPIRED_SQL, DELETE_ORPHAN_RAW_SQL, DELETE_UNREFERENCED_RAW_SQL, RETENTION_BATCH } from '../queries/message.queries.js';
 import { LOCK_MAILBOX_ROWS_SQL, RELEASE_USED_BYTES_SQL } from '../queries/mailbox.queries.js';
-import { ensureQueue } from '../../common/jobs/ensure-queue.js';
+import { ScheduledJob } from '../../common/jobs/pg-boss.js';
 
 /** The rows of a DELETE … RETURNING (TypeORM hands them back as [rows, count]). */
 function rows<T = unknown>(result: unknown): T[] {
@@ -34,43 +33,43 @@ const START_DELAY_MS = 5_000;
 @Injectable()
 export class RetentionSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('InboxRetention');
-  private boss?: PgBoss;
-  private workerId?: string;
-  private starting?: Promise<void>;
-  private stopped = false;
-  private wake?: () => void;
-  private lastErrorLog = 0;
+  private readonly job: ScheduledJob;
 
   constructor(
-    private readonly config: AppConfig,
+    config: AppConfig,
     private readonly dataSource: DataSource,
-  ) {}
+  ) {
+    this.job = new ScheduledJob({
+      databaseUrl: config.databaseUrl!,
+      queue: INBOX_RETENTION_QUEUE,
+      cron: INBOX_RETENTION_CRON,
+      applicationName: 'agentry-inbox-retention',
+      logger: this.logger,
+      names: { events: 'Retention job', notScheduled: 'The retention job could not be scheduled' },
+      startDelayMs: START_DELAY_MS,
+      run: async () => {
+        await this.sweep();
+      },
+    });
+  }
 
   /** Starts in the background: boot does not wait for the queue, and a failure to start only delays cleanup. */
   onApplicationBootstrap(): void {
-    this.starting = this.start();
+    this.job.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
-    // A start still waiting for the database is not waited for: it stops the queue itself when it ends.
-    await Promise.race([this.starting, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
-    await this.boss?.stop({ graceful: true, wait: true, timeout: 5_000 }).catch(() => undefined);
+  onApplicationShutdown(): Promise<void> {
+    return this.job.stop();
   }
 
   /** Queues one pass now and wakes this instance's worker (operators and tests); the job's id. */
-  async trigger(): Promise<string | null> {
-    await this.starting;
-    if (!this.boss || !this.workerId) return null;
-    const id = await this.boss.send(INBOX_RETENTION_QUEUE, {});
-    this.boss.notifyWorker(this.workerId);
-    return id;
+  trigger(): Promise<string | null> {
+    return this.job.trigger();
   }
 
   /** The job's state (created, active, completed, failed …), for tests and operators. */
-  async jobState(id: string): Promise<string | undefined> {
-    return (await this.boss?.getJobById(INBOX_RETENTION_QUEUE, id))?.state;
+  jobState(id: string): Promise<string | undefined> {
+    return this.job.jobState(id);
   }
 
   /**
@@ -107,48 +106,5 @@ export class RetentionSweeper implements OnApplicationBootstrap, OnApplicationSh
     }
     if (total || orphans) this.logger.log(`Removed ${total} expired message(s) and ${orphans} unreferenced raw source(s)`);
     return total;
-  }
-
-  private async start(): Promise<void> {
-    await new Promise<void>((resolve) => {
-      this.wake = resolve;
-      setTimeout(resolve, START_DELAY_MS).unref();
-    });
-    if (this.stopped) return;
-    const boss = new PgBoss({
-      connectionString: this.config.databaseUrl,
-      schema: 'pgboss',
-      max: 2,
-      application_name: 'agentry-inbox-retention',
-      migrate: true,
-      supervise: true,
-      schedule: true,
-      cronWorkerIntervalSeconds: 30,
-    });
-    // pg-boss reports database trouble as events; one line per 30 s, never a crash.
-    boss.on('error', (error: Error) => {
-      if (Date.now() - this.lastErrorLog < 30_000) return;
-      this.lastErrorLog = Date.now();
-      this.logger.warn(`Retention job: ${error.message}`);
-    });
-    try {
-      await boss.start();
-      await this.ensureQueue(boss);
-      await boss.schedule(INBOX_RETENTION_QUEUE, INBOX_RETENTION_CRON, {}, { tz: 'UTC' });
-      this.workerId = await boss.work(INBOX_RETENTION_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
-        await this.sweep();
-      });
-      if (this.stopped) throw new Error('the application is shutting down');
-      this.boss = boss;
-    } catch (error) {
-      // Expired mail only accumulates until an instance runs the job; that must not stop the service.
-      if (!this.stopped) this.logger.warn(`The retention job could not be scheduled: ${(error as Error).message}`);
-      await boss.stop({ graceful: false, wait: false }).catch(() => undefined);
-    }
-  }
-
-  private async ensureQueue(boss: PgBoss): Promise<void> {
-    // One queued pass at most: ticks while a pass waits are dropped, never piled up.
-    await ensureQueue(boss, INBOX_RETENTION_QUEUE, { policy: 'stately', retryLimit: 0, expireInSeconds: 600 });
   }
 }

@@ -6,7 +6,7 @@ import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMT
 import { clientKey } from '../../common/http/client-ip.js';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
 import { AppConfig } from '../../config/app-config.js';
-import { IngestService, MailboxFullError } from '../services/ingest.service.js';
+import { MailIngest, MailboxFullError } from '../services/mail-ingest.js';
 import { MailAuthenticator } from '../services/mail-authenticator.js';
 import { Mailboxes, type MailboxRef } from '../services/mailboxes.js';
 
@@ -45,7 +45,7 @@ export class SmtpListener implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly config: AppConfig,
     private readonly mailboxes: Mailboxes,
-    private readonly ingest: IngestService,
+    private readonly ingest: MailIngest,
     private readonly authenticator: MailAuthenticator,
     private readonly rateLimits: RateLimitService,
   ) {

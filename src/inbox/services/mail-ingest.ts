@@ -5,9 +5,9 @@ import { storedValue } from '../domain/stored-text.js';
 import type { ReportVerdict } from '../domain/reports.js';
 import { InboxAuditEntity } from '../entities/inbox-audit.entity.js';
 import type { StoredAuth } from '../entities/message.entity.js';
-import { SuppressionEntity } from '../entities/suppression.entity.js';
 import { LOCK_MAILBOX_ROWS_SQL, MAILBOX_USED_SQL, type MailboxUsedRow } from '../queries/mailbox.queries.js';
 import { INSERT_INBOUND_SQL, SENT_TO_SQL, type InsertedInboundRow } from '../queries/message.queries.js';
+import { INSERT_SUPPRESSION_IF_ABSENT_SQL, type InsertedSuppressionRow } from '../queries/suppression.queries.js';
 import type { MailboxRef } from './mailboxes.js';
 import { parseMessage, type ParsedMessage } from './message-parser.js';
 
@@ -50,7 +50,7 @@ export function reportAuthenticated(auth: StoredAuth): boolean {
  * acknowledged with 250) or not at all.
  */
 @Injectable()
-export class IngestService {
+export class MailIngest {
   private readonly logger = new Logger('InboxIngest');
 
   constructor(
@@ -181,14 +181,13 @@ export class IngestService {
           });
           continue;
         }
-        const inserted = await tx
-          .getRepository(SuppressionEntity)
-          .createQueryBuilder()
-          .insert()
-          .values({ agentId: row.agent_id, address, reason: report.kind, sourceMessageId: row.id })
-          .orIgnore()
-          .execute();
-        if (inserted.identifiers.length && inserted.identifiers[0]) {
+        const inserted = (await tx.query(INSERT_SUPPRESSION_IF_ABSENT_SQL, [
+          row.agent_id,
+          address,
+          report.kind,
+          row.id,
+        ])) as InsertedSuppressionRow[];
+        if (inserted.length > 0) {
           await tx.getRepository(InboxAuditEntity).save({
             actor: 'system',
             action: `suppress_${report.kind}`,
