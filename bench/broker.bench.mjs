@@ -16,11 +16,11 @@
 // Database: a scratch database created on BENCH_ADMIN_DATABASE_URL (or TEST_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/postgres) and dropped afterwards.
 import autocannon from 'autocannon';
-import { fork } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { adminDatabaseUrl, ask, createScratchDatabase, serveApp, startChild, stopChild } from './support/app.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 20);
@@ -39,53 +39,20 @@ async function runApp() {
       return original.apply(this, args);
     };
   }
-  const { startApp } = await import('../dist/src/bootstrap.js');
-  const { loadConfig } = await import('../dist/src/config/app-config.js');
-  const { createLogger } = await import('../dist/src/common/http/logger.js');
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: process.env.BENCH_DATABASE_URL,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    RATE_LIMIT_GENERAL: 'off',
-    RATE_LIMIT_BROKER_AGENT: 'off',
-    RATE_LIMIT_BROKER_OWNER: 'off',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    SEED_DEMO: 'false',
-    SMTP_PORT: '0',
-  });
-  const running = await startApp(config, createLogger(config.logLevel));
-  process.send({ ready: running.url, publicBaseUrl: config.publicBaseUrl });
-  process.on('message', async (m) => {
-    if (m === 'queries') process.send({ queries });
-    if (m === 'stop') {
-      await running.close();
-      process.exit(0);
-    }
-  });
+  await serveApp(
+    {
+      DATABASE_URL: process.env.BENCH_DATABASE_URL,
+      RATE_LIMIT_GENERAL: 'off',
+      RATE_LIMIT_BROKER_AGENT: 'off',
+      RATE_LIMIT_BROKER_OWNER: 'off',
+      SEED_DEMO: 'false',
+    },
+    { onMessage: (m) => (m === 'queries' ? { queries } : undefined) },
+  );
 }
 
 // ---- parent -------------------------------------------------------------------------------------
-function startChild(env) {
-  const child = fork(SELF, ['app'], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve({ child, url: m.ready, publicBaseUrl: m.publicBaseUrl }));
-    child.once('exit', (code) => reject(new Error(`app exited with ${code}`)));
-  });
-}
-
-function queryCount(child) {
-  return new Promise((resolve) => {
-    const onMessage = (m) => {
-      if (m && typeof m.queries === 'number') {
-        child.off('message', onMessage);
-        resolve(m.queries);
-      }
-    };
-    child.on('message', onMessage);
-    child.send('queries');
-  });
-}
+const queryCount = (child) => ask(child, 'queries', 'queries');
 
 const sha256 = (v) => createHash('sha256').update(v, 'utf8').digest('hex');
 
@@ -171,19 +138,14 @@ async function run(target, scenario, duration, tokens) {
 }
 
 async function main() {
-  const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const database = `agentry_bench_broker_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
+  const scratch = await createScratchDatabase(adminDatabaseUrl(), { name: `agentry_bench_broker_${process.pid}` });
+  const { admin, name: database, url } = scratch;
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(`Broker benchmark: ${CONNECTIONS} connections, ${AGENTS} agents, ${DURATION} s per scenario; load average ${load}`);
   let app;
   try {
-    app = await startChild({ BENCH_DATABASE_URL: url.toString(), BENCH_COUNT_QUERIES: '1' });
-    const db = new pg.Client({ connectionString: url.toString() });
+    app = await startChild(SELF, { env: { BENCH_DATABASE_URL: url, BENCH_COUNT_QUERIES: '1' } });
+    const db = new pg.Client({ connectionString: url });
     await db.connect();
     const tokens = await makeAgents(db, app.publicBaseUrl, AGENTS);
     await db.end();
@@ -249,15 +211,8 @@ async function main() {
     );
     process.exitCode = failed ? 1 : 0;
   } finally {
-    if (app) {
-      await new Promise((resolve) => {
-        app.child.once('exit', resolve);
-        app.child.send('stop');
-        setTimeout(() => app.child.kill('SIGKILL'), 15_000).unref();
-      });
-    }
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    if (app) await stopChild(app.child);
+    await scratch.drop();
   }
 }
 

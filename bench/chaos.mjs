@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { waitReady } from './support/app.mjs';
 
 const PHASE = Number(process.env.CHAOS_PHASE ?? 8) * 1000;
 const SMTP_OUTAGE = Number(process.env.CHAOS_SMTP_OUTAGE ?? 60) * 1000;
@@ -115,23 +116,6 @@ function startInstance(name, env) {
   child.stderr.on('data', (c) => (err = (err + c.toString()).slice(-4000)));
   const exit = once(child, 'exit');
   return { name, child, exit, url: `http://127.0.0.1:${env.PORT}`, stderr: () => err };
-}
-
-async function ready(url, ms = 60_000, want = (body) => body.status === 'ready') {
-  const deadline = Date.now() + ms;
-  let last = '';
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${url}/readyz`);
-      const body = await res.json();
-      last = `${res.status} ${JSON.stringify(body)}`;
-      if (res.status === 200 && want(body)) return;
-    } catch (e) {
-      last = String(e.cause ?? e);
-    }
-    await sleep(100);
-  }
-  throw new Error(`${url} not ready in time (last: ${last})`);
 }
 
 /** Round robin; a connection refused (instance down) is retried once on the next one, as load balancers do. */
@@ -299,9 +283,9 @@ try {
     DB_POOL_SIZE: '5',
   });
   const instances = [startInstance('A', env(ports[0]))];
-  await ready(instances[0].url); // A migrates first; B then starts on a migrated database
+  await waitReady(instances[0].url); // A migrates first; B then starts on a migrated database
   instances.push(startInstance('B', env(ports[1])));
-  await ready(instances[1].url);
+  await waitReady(instances[1].url);
   cleanups.push(async () => {
     for (const i of instances) if (i.child.exitCode === null) (i.child.kill('SIGTERM'), await i.exit);
   });
@@ -326,7 +310,7 @@ try {
   const stop = { done: false };
   const load = Promise.all(Array.from({ length: CONCURRENCY }, () => client(lb.url, credential, stop)));
   const recovery = {};
-  const allReady = (want) => Promise.all(instances.map((i) => ready(i.url, 120_000, want)));
+  const allReady = (want) => Promise.all(instances.map((i) => waitReady(i.url, { timeoutMs: 120_000, want })));
   const phase = async (name, ms) => {
     stats.phase = name;
     console.log(`  phase ${name}`);
@@ -367,7 +351,7 @@ try {
   await sleep(PHASE);
   const t0 = Date.now();
   instances[1] = startInstance('B', env(ports[1]));
-  await ready(instances[1].url);
+  await waitReady(instances[1].url);
   recovery.instance_restart_ms = Date.now() - t0;
   await phase('after_restart', PHASE);
 

@@ -12,9 +12,9 @@
 // (default 20), BENCH_MEMBERS (default 100000). After loading it runs VACUUM ANALYZE on the member
 // table, as autovacuum would shortly after a bulk load.
 import autocannon from 'autocannon';
-import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { treeCpuMs } from './process-cpu.mjs';
+import { ask, serveApp, startChild, stopChild } from './support/app.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -26,67 +26,28 @@ const WARMUP = 2;
 
 // ---- child: the real app -----------------------------------------------------------------------
 async function runApp() {
-  const { startApp } = await import('../dist/src/bootstrap.js');
-  const { loadConfig } = await import('../dist/src/config/app-config.js');
-  const { createLogger } = await import('../dist/src/common/http/logger.js');
-  const config = loadConfig({
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    RATE_LIMIT_GENERAL: 'off',
-    RATE_LIMIT_REGISTER: 'off',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    SMTP_PORT: '0',
-    SEED_DEMO: 'false',
-    OPERATOR_BOOTSTRAP_TOKEN: TOKEN,
-    DATA_DIR: process.env.BENCH_DATA_DIR ?? '/tmp/agentry-bench-directory',
-  });
-  const running = await startApp(config, createLogger(config.logLevel));
-  process.send({ ready: running.url });
-  process.on('message', async (m) => {
-    if (m === 'stop') {
-      await running.close();
-      process.exit(0);
-    }
-    if (m === 'vacuum') {
-      // What autovacuum does shortly after a bulk load: sets the visibility map and statistics.
-      const { DataSource } = await import('typeorm');
-      await running.app.get(DataSource).query('VACUUM ANALYZE member');
-      process.send({ vacuumed: true });
-    }
-  });
-}
-
-function vacuum(child) {
-  return new Promise((resolve) => {
-    const onMessage = (m) => {
-      if (m?.vacuumed) {
-        child.off('message', onMessage);
-        resolve();
-      }
-    };
-    child.on('message', onMessage);
-    child.send('vacuum');
-  });
+  await serveApp(
+    {
+      RATE_LIMIT_GENERAL: 'off',
+      RATE_LIMIT_REGISTER: 'off',
+      SEED_DEMO: 'false',
+      OPERATOR_BOOTSTRAP_TOKEN: TOKEN,
+      DATA_DIR: process.env.BENCH_DATA_DIR ?? '/tmp/agentry-bench-directory',
+    },
+    {
+      onMessage: async (m, running) => {
+        if (m === 'vacuum') {
+          // What autovacuum does shortly after a bulk load: sets the visibility map and statistics.
+          const { DataSource } = await import('typeorm');
+          await running.app.get(DataSource).query('VACUUM ANALYZE member');
+          return { vacuumed: true };
+        }
+      },
+    },
+  );
 }
 
 // ---- parent -------------------------------------------------------------------------------------
-function startApp() {
-  const child = fork(SELF, ['app'], { env: process.env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve({ child, url: m.ready }));
-    child.once('exit', (code) => reject(new Error(`app exited with ${code}`)));
-  });
-}
-
-function stop(child) {
-  return new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.send('stop');
-    setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-  });
-}
-
 async function loadMembers(url, members) {
   const started = Date.now();
   for (let i = 0; i < members.length; i += 10_000) {
@@ -149,12 +110,12 @@ async function load(url, requests, duration, pid) {
 async function main() {
   const { generateBulkMembers } = await import('../dist/bench/generators/bulk-members.js');
   console.log(`Directory benchmark: ${MEMBERS} members, ${CONNECTIONS} connections, ${DURATION} s per endpoint`);
-  const app = await startApp();
+  const app = await startChild(SELF);
   try {
     const members = generateBulkMembers(MEMBERS, 2026);
     const seconds = await loadMembers(app.url, members);
     console.log(`loaded ${members.length} members through POST /admin/members/import in ${seconds.toFixed(1)} s`);
-    await vacuum(app.child);
+    await ask(app.child, 'vacuum', 'vacuumed');
     const page = await fetch(`${app.url}/api/v1/members?limit=1`).then((r) => r.json());
     console.log(`public directory total: ${page.total}`);
 
@@ -246,7 +207,7 @@ async function main() {
     for (const r of rows) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${r.cpu.toFixed(2)} |`);
     process.exitCode = rows.every((r) => r.non2xx === 0 && r.errors === 0) ? 0 : 1;
   } finally {
-    await stop(app.child);
+    await stopChild(app.child);
   }
 }
 

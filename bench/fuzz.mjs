@@ -19,47 +19,19 @@
 // temporary failure (a 4xx at DATA other than 452 4.2.2 mailbox full: a poison message).
 // Exit status 1 when any of these fails. FUZZ_SEED replays a run. FUZZ_CPU_PROF_DIR=<dir> writes a V8 CPU
 // profile of the app process there (node --cpu-prof) and prints what ran during its longest loop blocks.
-import { fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { brokerAuthRequest, createBrokerPrincipals, harvestMessageIds, revokeMidRun } from './fuzz-broker.mjs';
 import { malformedMessage, smtpTransaction } from './fuzz-smtp.mjs';
+import { ask, createScratchDatabase, freePort, serveApp, startChild, stopChild } from './support/app.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const TOKEN = `mco_${'fuzzOperatorToken0123456789'.repeat(2)}`;
 
 // ---- child: the real app, with its event loop watched --------------------------------------------
 async function runApp() {
-  const { startApp } = await import('../dist/src/bootstrap.js');
-  const { loadConfig } = await import('../dist/src/config/app-config.js');
-  const { createLogger } = await import('../dist/src/common/http/logger.js');
-  const config = loadConfig({
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    RATE_LIMIT_GENERAL: 'off',
-    RATE_LIMIT_REGISTER: 'off',
-    RATE_LIMIT_RECALL_WRITE: 'off',
-    RATE_LIMIT_RECALL_WRITE_DAILY: 'off',
-    // The owners' pages and the OAuth endpoints have their own budgets: off, so the fuzz reaches their handlers.
-    RATE_LIMIT_OWNER_PAGES: 'off',
-    RATE_LIMIT_OAUTH: 'off',
-    RATE_LIMIT_OAUTH_REGISTER: 'off',
-    SSE_MAX_LIFETIME_SECONDS: '1',
-    LOG_LEVEL: 'silent',
-    SMTP_PORT: process.env.FUZZ_SMTP_PORT ?? '0',
-    MAIL_DOMAIN: 'agents.fuzz',
-    RATE_LIMIT_INBOX_SMTP_IP: 'off',
-    RATE_LIMIT_INBOX_SEND_AGENT: 'off',
-    RATE_LIMIT_INBOX_SEND_OWNER: 'off',
-    INBOX_SMTP_MAX_CONNECTIONS_PER_IP: '1000',
-    SEED_DEMO: 'false',
-    OPERATOR_BOOTSTRAP_TOKEN: TOKEN,
-    DATABASE_URL: process.env.FUZZ_APP_DATABASE_URL,
-  });
   // Counted, not swallowed: the verdict requires zero.
   const unhandled = { rejections: 0, exceptions: 0, samples: [] };
   process.on('unhandledRejection', (reason) => {
@@ -70,9 +42,6 @@ async function runApp() {
     unhandled.exceptions++;
     if (unhandled.samples.length < 5) unhandled.samples.push(String(error?.stack ?? error).slice(0, 500));
   });
-  const running = await startApp(config, createLogger(config.logLevel));
-  // Never outlive the fuzzer.
-  process.on('disconnect', () => process.exit(0));
   const delay = monitorEventLoopDelay({ resolution: 10 });
   // A loop gap is either synchronous work or the process waiting for a CPU (a busy machine): the CPU time
   // the process used during the gap tells them apart. Kept: the longest gap with its CPU, and the most CPU
@@ -92,19 +61,43 @@ async function runApp() {
       lastCpu = cpu;
     }, 10).unref();
   };
-  process.on('message', async (m) => {
-    if (m === 'start-monitor') {
-      delay.enable();
-      watchGaps();
-      process.send({ monitoring: true });
-    } else if (m === 'stats') {
-      process.send({ stats: { maxMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6, meanMs: delay.mean / 1e6, gaps, unhandled } });
-    } else if (m === 'stop') {
-      await running.close();
-      process.exit(0);
-    }
-  });
-  process.send({ ready: running.url, publicBaseUrl: config.publicBaseUrl, mailDomain: config.mailDomain });
+  await serveApp(
+    {
+      RATE_LIMIT_GENERAL: 'off',
+      RATE_LIMIT_REGISTER: 'off',
+      RATE_LIMIT_RECALL_WRITE: 'off',
+      RATE_LIMIT_RECALL_WRITE_DAILY: 'off',
+      // The owners' pages and the OAuth endpoints have their own budgets: off, so the fuzz reaches their handlers.
+      RATE_LIMIT_OWNER_PAGES: 'off',
+      RATE_LIMIT_OAUTH: 'off',
+      RATE_LIMIT_OAUTH_REGISTER: 'off',
+      SSE_MAX_LIFETIME_SECONDS: '1',
+      LOG_LEVEL: 'silent',
+      SMTP_PORT: process.env.FUZZ_SMTP_PORT ?? '0',
+      MAIL_DOMAIN: 'agents.fuzz',
+      RATE_LIMIT_INBOX_SMTP_IP: 'off',
+      RATE_LIMIT_INBOX_SEND_AGENT: 'off',
+      RATE_LIMIT_INBOX_SEND_OWNER: 'off',
+      INBOX_SMTP_MAX_CONNECTIONS_PER_IP: '1000',
+      SEED_DEMO: 'false',
+      OPERATOR_BOOTSTRAP_TOKEN: TOKEN,
+      DATABASE_URL: process.env.FUZZ_APP_DATABASE_URL,
+    },
+    {
+      onMessage: (m) => {
+        if (m === 'start-monitor') {
+          delay.enable();
+          watchGaps();
+          return { monitoring: true };
+        }
+        if (m === 'stats') {
+          return { stats: { maxMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6, meanMs: delay.mean / 1e6, gaps, unhandled } };
+        }
+      },
+    },
+  );
+  // Never outlive the fuzzer.
+  process.on('disconnect', () => process.exit(0));
 }
 
 // ---- generators ------------------------------------------------------------------------------------
@@ -419,46 +412,22 @@ async function main() {
   console.log(`fuzz: seed ${seed}, ${total} requests, concurrency ${concurrency}, at most ${maxSeconds} s, loopback only`);
 
   const pg = (await import('pg')).default;
-  const dbName = `agentry_fuzz_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const appDbUrl = new URL(adminUrl);
-  appDbUrl.pathname = `/${dbName}`;
+  const scratch = await createScratchDatabase(adminUrl, { prefix: 'agentry_fuzz' });
+  const appDbUrl = scratch.url;
 
   const profileDir = process.env.FUZZ_CPU_PROF_DIR;
   const smtpMessages = Number(process.env.FUZZ_SMTP_MESSAGES ?? 1000);
   const smtpConcurrency = Number(process.env.FUZZ_SMTP_CONCURRENCY ?? 4);
   const smtpPort = smtpMessages > 0 ? await freePort() : 0;
-  const child = fork(SELF, ['--app'], {
-    env: { ...process.env, FUZZ_APP_DATABASE_URL: appDbUrl.toString(), FUZZ_SMTP_PORT: String(smtpPort) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  const ready = await startChild(SELF, {
+    env: { FUZZ_APP_DATABASE_URL: appDbUrl, FUZZ_SMTP_PORT: String(smtpPort) },
     execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=500'] : [],
   });
+  const { child } = ready;
   process.on('exit', () => child.kill());
   let crashed = false;
   child.on('exit', (code) => {
     if (code !== 0) crashed = true;
-  });
-  const ask = (m, key) =>
-    new Promise((resolve) => {
-      const on = (msg) => {
-        if (msg && key in msg) {
-          child.off('message', on);
-          resolve(msg[key]);
-        }
-      };
-      child.on('message', on);
-      if (m) child.send(m);
-    });
-  const ready = await new Promise((resolve) => {
-    const on = (msg) => {
-      if (msg && 'ready' in msg) {
-        child.off('message', on);
-        resolve(msg);
-      }
-    };
-    child.on('message', on);
   });
   const base = ready.ready;
   if (!/^http:\/\/127\.0\.0\.1:/.test(base)) throw new Error(`refusing to fuzz a non-loopback address: ${base}`);
@@ -499,7 +468,7 @@ async function main() {
   routes.push(['POST', '/admin/members/import'], ['POST', '/dmv/verify']);
   const tools = Object.keys(TOOL_ARGS);
 
-  await ask('start-monitor', 'monitoring');
+  await ask(child, 'start-monitor', 'monitoring');
   const g = makeGen(mulberry32(seed));
   const counts = new Map();
   const statusCounts = new Map();
@@ -590,14 +559,10 @@ async function main() {
   const seconds = (Date.now() - started) / 1000;
   const revokedHandles = await revoked;
   await appSql.end();
-  const stats = crashed ? { maxMs: NaN, p99Ms: NaN, meanMs: NaN } : await ask('stats', 'stats');
+  const stats = crashed ? { maxMs: NaN, p99Ms: NaN, meanMs: NaN } : await ask(child, 'stats', 'stats');
   agent.destroy();
-  if (!crashed) {
-    child.send('stop');
-    await new Promise((r) => child.once('exit', r));
-  }
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  if (!crashed) await stopChild(child);
+  await scratch.drop();
 
   console.log(`\nsent ${sent} requests in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)}/s), seed ${seed}`);
   console.log('by status:', Object.fromEntries([...statusCounts].sort()));
@@ -650,17 +615,5 @@ async function main() {
   process.exit(failures.length ? 1 : 0);
 }
 
-/** A free loopback TCP port (for the app's SMTP listener). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-if (process.argv.includes('--app')) await runApp();
+if (process.argv[2] === 'app') await runApp();
 else await main();

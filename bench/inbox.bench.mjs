@@ -12,7 +12,6 @@
 //
 // Database: a fresh scratch database on BENCH_ADMIN_DATABASE_URL (or TEST_DATABASE_URL) when one is
 // set, dropped afterwards; otherwise its own embedded PostgreSQL in a temp dir.
-import { fork } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -21,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
+import { adminDatabaseUrl, ask, createScratchDatabase, freePort, serveApp, startChild, stopChild } from './support/app.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const WAITERS = Number(process.env.BENCH_WAITERS ?? 100);
@@ -29,17 +29,6 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 20);
 const MAIL_DOMAIN = 'bench.agents.test';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // ---- child: the real app -----------------------------------------------------------------------
 async function runApp() {
@@ -66,53 +55,35 @@ async function runApp() {
     };
   dns.promises.resolve = counted(dns.promises.resolve.bind(dns.promises));
   dns.promises.Resolver.prototype.resolve = counted(dns.promises.Resolver.prototype.resolve);
-  const { startApp } = await import('../dist/src/bootstrap.js');
-  const { loadConfig } = await import('../dist/src/config/app-config.js');
-  const { createLogger } = await import('../dist/src/common/http/logger.js');
-  const env = { ...process.env };
-  if (!process.env.BENCH_DATABASE_URL) delete env.DATABASE_URL;
-  const config = loadConfig({
-    ...env,
-    DATABASE_URL: process.env.BENCH_DATABASE_URL,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    MAIL_DOMAIN,
-    SMTP_PORT: process.env.BENCH_SMTP_PORT,
-    RATE_LIMIT_GENERAL: 'off',
-    RATE_LIMIT_BROKER_AGENT: 'off',
-    RATE_LIMIT_BROKER_OWNER: 'off',
-    RATE_LIMIT_INBOX_SMTP_IP: 'off',
-    INBOX_SMTP_MAX_CONNECTIONS_PER_IP: '100',
-    DB_POOL_SIZE: '20',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    SEED_DEMO: 'false',
-    DATA_DIR: process.env.BENCH_DATA_DIR,
-  });
-  const running = await startApp(config, createLogger(config.logLevel));
-  process.send({ ready: running.url, databaseUrl: config.databaseUrl, publicBaseUrl: config.publicBaseUrl });
-  process.on('message', async (m) => {
-    if (m === 'dns-stats') process.send({ dnsStats });
-    if (m === 'cpu') process.send({ cpu: process.cpuUsage() });
-    if (m === 'stop') {
-      await running.close();
-      process.exit(0);
-    }
-  });
+  await serveApp(
+    {
+      DATABASE_URL: process.env.BENCH_DATABASE_URL,
+      MAIL_DOMAIN,
+      SMTP_PORT: process.env.BENCH_SMTP_PORT,
+      RATE_LIMIT_GENERAL: 'off',
+      RATE_LIMIT_BROKER_AGENT: 'off',
+      RATE_LIMIT_BROKER_OWNER: 'off',
+      RATE_LIMIT_INBOX_SMTP_IP: 'off',
+      INBOX_SMTP_MAX_CONNECTIONS_PER_IP: '100',
+      DB_POOL_SIZE: '20',
+      SEED_DEMO: 'false',
+      DATA_DIR: process.env.BENCH_DATA_DIR,
+    },
+    {
+      onMessage: (m) => {
+        if (m === 'dns-stats') return { dnsStats };
+        if (m === 'cpu') return { cpu: process.cpuUsage() };
+      },
+    },
+  );
 }
 
 // ---- parent -------------------------------------------------------------------------------------
-function startChild(env) {
+function startApp(env) {
   // BENCH_CPU_PROF_DIR=<dir>: a V8 CPU profile of the app process (node --cpu-prof), written when it stops.
   const profileDir = process.env.BENCH_CPU_PROF_DIR;
-  const child = fork(SELF, ['app'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=500'] : [],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve({ child, ...m, url: m.ready }));
-    child.once('exit', (code) => reject(new Error(`app exited with ${code}`)));
-  });
+  const execArgv = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=500'] : [];
+  return startChild(SELF, { env, execArgv });
 }
 
 const sha256 = (v) => createHash('sha256').update(v, 'utf8').digest('hex');
@@ -185,17 +156,9 @@ function percentile(sorted, p) {
 
 let appChild;
 /** The app process's CPU time so far (user + system), in ms. */
-function appCpuMs() {
-  return new Promise((resolve) => {
-    const on = (m) => {
-      if (m?.cpu) {
-        appChild.off('message', on);
-        resolve((m.cpu.user + m.cpu.system) / 1000);
-      }
-    };
-    appChild.on('message', on);
-    appChild.send('cpu');
-  });
+async function appCpuMs() {
+  const cpu = await ask(appChild, 'cpu', 'cpu');
+  return (cpu.user + cpu.system) / 1000;
 }
 
 async function throughput(port, agents, connections) {
@@ -286,22 +249,16 @@ async function main() {
   const smtpPort = await freePort();
   let dataDir;
   let scratch;
-  const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const adminUrl = adminDatabaseUrl(null);
   const env = { BENCH_SMTP_PORT: String(smtpPort) };
   if (adminUrl) {
-    scratch = `agentry_bench_inbox_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${scratch}`);
-    await admin.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${scratch}`;
-    env.BENCH_DATABASE_URL = u.toString();
+    scratch = await createScratchDatabase(adminUrl, { prefix: 'agentry_bench_inbox' });
+    env.BENCH_DATABASE_URL = scratch.url;
   } else {
     dataDir = mkdtempSync(path.join(tmpdir(), 'agentry-bench-inbox-'));
     env.BENCH_DATA_DIR = dataDir;
   }
-  const app = await startChild(env);
+  const app = await startApp(env);
   appChild = app.child;
   const client = new pg.Client({ connectionString: app.databaseUrl });
   try {
@@ -343,16 +300,7 @@ async function main() {
     const single = await throughput(smtpPort, agents, 1);
     const many = await throughput(smtpPort, agents, CONNECTIONS);
     const steps = await phases(smtpPort, agents, Math.min(200, MESSAGES));
-    const dnsStats = await new Promise((resolve) => {
-      const on = (m) => {
-        if (m?.dnsStats) {
-          app.child.off('message', on);
-          resolve(m.dnsStats);
-        }
-      };
-      app.child.on('message', on);
-      app.child.send('dns-stats');
-    });
+    const dnsStats = await ask(app.child, 'dns-stats', 'dnsStats');
     const fmt = (ms) => `${ms.toFixed(1)} ms`;
     console.log(`\nInbox benchmark (${WAITERS} concurrent waiters; ${ROUNDS} rounds back to back, ${ROUNDS} paced at ${PACE_MS} ms)`);
     for (const [name, list] of Object.entries(latencies)) {
@@ -376,14 +324,8 @@ async function main() {
     );
   } finally {
     await client.end().catch(() => undefined);
-    app.child.send('stop');
-    await new Promise((r) => app.child.once('exit', r));
-    if (scratch) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-      await admin.end();
-    }
+    await stopChild(app.child);
+    if (scratch) await scratch.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -16,9 +16,10 @@
 // first CPU and both servers, all their threads, to the second with taskset: far steadier ratios
 // on a shared machine, for A/B comparisons of a change; the servers then get one core each).
 import autocannon from 'autocannon';
-import { execFileSync, fork } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { serveApp, startChild, stopChild } from './support/app.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -34,27 +35,11 @@ const DEFAULT_APP_FLAGS = '--max-semi-space-size=4 --max-old-space-size=128';
 
 // ---- child: the real app -----------------------------------------------------------------------
 async function runApp() {
-  const { startApp } = await import('../dist/src/bootstrap.js');
-  const { loadConfig } = await import('../dist/src/config/app-config.js');
-  const { createLogger } = await import('../dist/src/common/http/logger.js');
-  const config = loadConfig({
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
+  await serveApp({
     // Raised, not off: each JSON-RPC request is counted against the general budget as in production,
     // with a limit no run reaches (about 25k requests/s x 60 s stays far below it).
     RATE_LIMIT_GENERAL: '9999999/60',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    SMTP_PORT: '0',
     DATA_DIR: process.env.BENCH_DATA_DIR ?? '/tmp/agentry-bench-mcp',
-  });
-  const running = await startApp(config, createLogger(config.logLevel));
-  process.send({ ready: running.url });
-  process.on('message', async (m) => {
-    if (m === 'stop') {
-      await running.close();
-      process.exit(0);
-    }
   });
 }
 
@@ -82,26 +67,6 @@ async function runBare() {
 }
 
 // ---- parent -------------------------------------------------------------------------------------
-function start(role, env = {}, execArgv = []) {
-  const child = fork(SELF, [role], {
-    env: { ...process.env, ...env },
-    execArgv,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve({ child, url: m.ready }));
-    child.once('exit', (code) => reject(new Error(`${role} exited with ${code}`)));
-  });
-}
-
-function stop(child) {
-  return new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.send('stop');
-    setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-  });
-}
-
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -162,7 +127,7 @@ async function main() {
   console.log(`load average before the run: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
   const appFlags = (process.env.BENCH_APP_NODE_FLAGS ?? DEFAULT_APP_FLAGS).split(' ').filter(Boolean);
   console.log(`app process node flags: ${appFlags.join(' ') || '(none)'}`);
-  const app = await start('app', {}, appFlags);
+  const app = await startChild(SELF, { execArgv: appFlags });
   try {
     const list = await fetch(`${app.url}/mcp`, {
       method: 'POST',
@@ -180,7 +145,7 @@ async function main() {
       bodies[era] = await res.text();
       if (res.status !== 200 || !bodies[era].includes('structuredContent')) throw new Error(`${era} call failed: ${bodies[era]}`);
     }
-    const bare = await start('bare', { BENCH_BODIES: JSON.stringify(bodies) });
+    const bare = await startChild(SELF, { role: 'bare', env: { BENCH_BODIES: JSON.stringify(bodies) } });
     try {
       if (process.env.BENCH_PIN === '1') {
         execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
@@ -246,10 +211,10 @@ async function main() {
       console.log(`\ntarget (>= 85% of bare, p99 within 1 ms of bare's, RSS <= 128 MB): ${ok ? 'met' : 'missed'}`);
       process.exitCode = ok ? 0 : 1;
     } finally {
-      await stop(bare.child);
+      await stopChild(bare.child);
     }
   } finally {
-    await stop(app.child);
+    await stopChild(app.child);
   }
 }
 

@@ -10,13 +10,13 @@
 // empties Recall's tables there before loading. Environment: BENCH_DURATION, BENCH_CONNECTIONS
 // (default 20), BENCH_MESSAGES (default 200000), BENCH_AGENTS (default 2000).
 import autocannon from 'autocannon';
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { treeCpuMs } from './process-cpu.mjs';
+import { serveApp, startChild, stopChild } from './support/app.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -27,45 +27,17 @@ const WARMUP = 2;
 
 // ---- child: the real app -----------------------------------------------------------------------
 async function runApp() {
-  const { startApp } = await import('../dist/src/bootstrap.js');
-  const { loadConfig } = await import('../dist/src/config/app-config.js');
-  const { createLogger } = await import('../dist/src/common/http/logger.js');
-  const env = { ...process.env };
-  delete env.DATABASE_URL;
-  const config = loadConfig({
-    ...env,
-    PORT: '0',
-    HOST: '127.0.0.1',
+  await serveApp({
+    DATABASE_URL: undefined,
     RATE_LIMIT_GENERAL: 'off',
     RATE_LIMIT_RECALL_WRITE: 'off',
     RATE_LIMIT_RECALL_WRITE_DAILY: 'off',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    SMTP_PORT: '0',
     SEED_DEMO: 'false',
     DATA_DIR: process.env.BENCH_DATA_DIR,
-  });
-  const running = await startApp(config, createLogger(config.logLevel));
-  process.send({ ready: running.url, databaseUrl: config.databaseUrl });
-  process.on('message', async (m) => {
-    if (m === 'stop') {
-      await running.close();
-      process.exit(0);
-    }
   });
 }
 
 // ---- parent -------------------------------------------------------------------------------------
-function startApp(dataDir) {
-  const child = fork(SELF, ['app'], {
-    env: { ...process.env, BENCH_DATA_DIR: dataDir },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve({ child, url: m.ready, databaseUrl: m.databaseUrl }));
-    child.once('exit', (code) => reject(new Error(`app exited with ${code}`)));
-  });
-}
-
 function call(id, name, args) {
   return JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
 }
@@ -110,7 +82,7 @@ function load(url, bodies, duration) {
 
 async function main() {
   const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'agentry-bench-recall-'));
-  const app = await startApp(dataDir);
+  const app = await startChild(SELF, { env: { BENCH_DATA_DIR: dataDir } });
   const client = new pg.Client({ connectionString: app.databaseUrl });
   try {
     await client.connect();
@@ -212,8 +184,7 @@ async function main() {
     await client.end().catch(() => undefined);
     // Let requests still in flight when autocannon stopped finish before the app shuts down.
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    app.child.send('stop');
-    await new Promise((resolve) => app.child.once('exit', resolve));
+    await stopChild(app.child);
     if (!process.env.BENCH_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -13,11 +13,10 @@
 // Database: a scratch database on BENCH_ADMIN_DATABASE_URL (or TEST_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards.
 import autocannon from 'autocannon';
-import { fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { adminDatabaseUrl, createScratchDatabase, serveApp, startChild, stopChild } from './support/app.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 30_000);
@@ -27,30 +26,14 @@ const TOKEN = 'mco_writes_benchmark_operator_000010000000000000';
 const LEGACY = '2025-11-25';
 
 async function runApp() {
-  const { startApp } = await import('../dist/src/bootstrap.js');
-  const { loadConfig } = await import('../dist/src/config/app-config.js');
-  const { createLogger } = await import('../dist/src/common/http/logger.js');
-  const config = loadConfig({
-    ...process.env,
+  await serveApp({
     DATABASE_URL: process.env.BENCH_DATABASE_URL,
-    PORT: '0',
-    HOST: '127.0.0.1',
     RATE_LIMIT_GENERAL: 'off',
     RATE_LIMIT_REGISTER: 'off',
     RATE_LIMIT_RECALL_WRITE: 'off',
     RATE_LIMIT_RECALL_WRITE_DAILY: 'off',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     SEED_DEMO: 'false',
-    SMTP_PORT: '0',
     OPERATOR_BOOTSTRAP_TOKEN: TOKEN,
-  });
-  const running = await startApp(config, createLogger(config.logLevel));
-  process.send({ ready: running.url });
-  process.on('message', async (m) => {
-    if (m === 'stop') {
-      await running.close();
-      process.exit(0);
-    }
   });
 }
 
@@ -99,24 +82,17 @@ async function recall(url, credential, name, args) {
 }
 
 async function main() {
-  const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const database = `agentry_bench_writes_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${database}`;
+  const scratch = await createScratchDatabase(adminDatabaseUrl(), { name: `agentry_bench_writes_${process.pid}` });
+  const { admin, name: database } = scratch;
   console.log(`Write benchmark: load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
-  const child = fork(SELF, ['app'], {
-    env: { ...process.env, BENCH_DATABASE_URL: dbUrl.toString() },
-    execArgv: (process.env.BENCH_APP_NODE_FLAGS ?? '').split(' ').filter(Boolean),
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  let child;
   try {
-    const url = await new Promise((resolve, reject) => {
-      child.once('message', (m) => resolve(m.ready));
-      child.once('exit', (code) => reject(new Error(`app exited with ${code}`)));
+    const app = await startChild(SELF, {
+      env: { BENCH_DATABASE_URL: scratch.url },
+      execArgv: (process.env.BENCH_APP_NODE_FLAGS ?? '').split(' ').filter(Boolean),
     });
+    child = app.child;
+    const url = app.url;
     const { generateBulkMembers } = await import('../dist/bench/generators/bulk-members.js');
     const members = generateBulkMembers(MEMBERS, 7);
 
@@ -214,14 +190,8 @@ async function main() {
     console.log(`\nload average after the run: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
     process.exitCode = publishRow.bad > 0 ? 1 : 0;
   } finally {
-    await new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.send('stop');
-      setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-    });
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    if (child) await stopChild(child);
+    await scratch.drop();
   }
 }
 

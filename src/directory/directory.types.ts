@@ -38,3 +38,8 @@ export interface PublishedDoc {
   /** The Markdown without its front matter. */
   body: string;
 }
+
+/** A documentation page as the /docs pages render it: its Markdown as written, front matter included. */
+export interface DocPageView extends PublishedDoc {
+  markdown: string;
+}

@@ -132,3 +132,49 @@ export interface AdminRegistrationQuery {
 export interface ReservedNamesView {
   names: string[];
 }
+
+// ---------------------------------------------------------------- view data of the human pages
+// The facade answers the page routes with these; the pages controller renders them (src/dmv/views).
+
+/** An issued certificate as its page shows it. */
+export interface CertificatePageView {
+  certificateId: string;
+  agentName: string;
+  domain: string;
+  issuedAt: Date;
+  contactVerified: boolean;
+  badgeUrl: string;
+  nonBindingMessage: string;
+}
+
+/** A redirect: the certificate's canonical address, or the lookup form's target. */
+export interface MovedView {
+  kind: 'moved';
+  location: string;
+  status: 301 | 302;
+}
+
+/** Where a certificate page request leads: the certificate, a redirect, or "not found" for that ID. */
+export type CertificatePageResult =
+  { kind: 'certificate'; certificate: CertificatePageView } | MovedView | { kind: 'not_found'; certificateId: string };
+
+export type BadgeStatus = 'issued' | 'verified';
+
+/** What the badge image shows. */
+export interface BadgeInput {
+  certificateId: string;
+  domain: string;
+  status: BadgeStatus;
+}
+
+/** The badge of an issued certificate, or a redirect to the canonical badge address. */
+export type BadgeResult = { kind: 'badge'; badge: BadgeInput } | MovedView;
+
+export type VerifyResultKind = 'verified' | 'already_used' | 'expired' | 'invalid';
+
+/**
+ * The verification link: the confirmation form (GET, for a usable token) or an outcome — of the POST,
+ * or why the link cannot be used. An invalid link never names a domain.
+ */
+export type ContactVerificationView =
+  { kind: 'confirm'; token: string; domain: string } | { kind: 'result'; result: VerifyResultKind; domain?: string };

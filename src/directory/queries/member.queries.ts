@@ -4,7 +4,31 @@
  * the performance test can EXPLAIN exactly what runs (each must use an index on a large directory).
  */
 import { latestChangeSql } from '../../common/search/index-sync.js';
-import { MEMBER_CHANGE_LOG, MEMBER_INDEX_QUERIES } from '../services/member-search.js';
+
+/** The change log the member triggers write (migration 1796102000000-search-change-logs.ts). */
+export const MEMBER_CHANGE_LOG = 'member_search_change';
+
+/** A member as the search index reads it (MemberSearch). */
+export interface IndexedMemberRow {
+  id: string;
+  slug: string;
+  display_name: string;
+  category: string | null;
+  description: string;
+  tags: string[];
+  city: string | null;
+  country: string | null;
+}
+
+const INDEXED_MEMBER = `SELECT id, slug, display_name, category, description, tags, city, country FROM member`;
+
+/** The statements behind the member search index. */
+export const MEMBER_INDEX_QUERIES = {
+  /** $1 after id, $2 limit: one chunk of an index build, by primary key. */
+  chunk: `${INDEXED_MEMBER} WHERE id > $1::uuid AND status = 'active' ORDER BY id LIMIT $2`,
+  /** $1 uuid[]: the active members among the ids changed since the last sync. */
+  byIds: `${INDEXED_MEMBER} WHERE id = ANY($1::uuid[]) AND status = 'active'`,
+} as const;
 
 /** A member as the public reads return it (dates as text, never JS Dates); also the shape the import upserts. */
 export interface MemberRow {

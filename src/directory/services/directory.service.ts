@@ -1,7 +1,13 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { OperatorPrincipal } from '../../common/auth/principals.js';
-import type { HtmlPage } from '../../common/http/page.js';
-import type { CommunityStatsResult, DocReadResult, DocSearchResult, LookupMemberResult, PublishedDoc } from '../directory.types.js';
+import type {
+  CommunityStatsResult,
+  DocPageView,
+  DocReadResult,
+  DocSearchResult,
+  LookupMemberResult,
+  PublishedDoc,
+} from '../directory.types.js';
 import { getDocsCorpus } from '../docs/docs-corpus.js';
 import type { CreateMemberDto, UpdateMemberDto } from '../dto/admin.dto.js';
 import type {
@@ -20,7 +26,6 @@ import type {
 } from '../dto/views.dto.js';
 import type { MemberStatus } from '../entities/member.entity.js';
 import { COMMUNITY_STATS_VIEW_HTML } from '../views/community-stats-view.js';
-import { globeScriptAsset, renderGlobePage, type StaticAsset } from '../views/globe-page.js';
 import { DemoSeeder } from './demo-seeder.js';
 import { DirectoryAggregates } from './directory-aggregates.js';
 import { DocsCatalog } from './docs-catalog.js';
@@ -30,7 +35,8 @@ import { MemberReads } from './member-reads.js';
 /**
  * The directory's one public service: the member directory (public reads, exact lookup, search,
  * globe, stats), operator changes with their audit trail, and the published documentation. REST
- * controllers and MCP tools both call it; it returns plain view objects and pages, and delegates the
+ * controllers and MCP tools both call it; it returns plain view objects (the controllers render the
+ * pages with src/directory/views), and delegates the
  * work to its collaborators (MemberReads, DirectoryAggregates, MemberAdmin, DocsCatalog, DemoSeeder).
  * Error codes are those of directory.errors.ts.
  */
@@ -99,25 +105,16 @@ export class DirectoryService implements OnApplicationBootstrap {
     return this.aggregates.communityStats();
   }
 
-  // ---------------------------------------------------------------- pages and views
+  // ---------------------------------------------------------------- view data of the pages
 
   /** One active member's public profile (REST). @throws member_not_found */
   getMember(slug: string): Promise<MemberView> {
     return this.reads.get(slug);
   }
 
-  /** The HTML profile page of an active member, or the 404 page. */
-  memberPage(slug: string): Promise<HtmlPage> {
-    return this.reads.page(slug);
-  }
-
-  globePage(): HtmlPage {
-    return renderGlobePage();
-  }
-
-  /** The globe page's browser script (assets/globe.js) with its content type and cache validator. */
-  globeScript(): StaticAsset {
-    return globeScriptAsset();
+  /** What the HTML profile page shows of an active member; undefined when there is none (the 404 page). */
+  memberProfile(slug: string): Promise<MemberView | undefined> {
+    return this.reads.profile(slug);
   }
 
   /** The MCP Apps view (HTML) that shows get_community_stats' answer. */
@@ -156,12 +153,13 @@ export class DirectoryService implements OnApplicationBootstrap {
     return this.docs.read(path);
   }
 
-  docsIndexPage(): HtmlPage {
-    return this.docs.indexPage();
+  /** Every documentation page, in the order of the /docs index. */
+  docPages(): readonly DocPageView[] {
+    return this.docs.pages();
   }
 
-  /** One documentation page as HTML, or the 404 page. */
-  docPage(path: string): HtmlPage {
+  /** The documentation page at that path, or undefined (the 404 page). */
+  docPage(path: string): DocPageView | undefined {
     return this.docs.page(path);
   }
 

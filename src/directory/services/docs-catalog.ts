@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { HtmlPage } from '../../common/http/page.js';
 import { AppConfig } from '../../config/app-config.js';
 import { directoryError } from '../directory.errors.js';
 import type { DocReadResult, DocSearchResult } from '../directory.types.js';
-import { DocsCorpus } from '../docs/docs-corpus.js';
+import { DocsCorpus, type DocPage } from '../docs/docs-corpus.js';
 import type { ContentSearchView } from '../dto/views.dto.js';
-import { renderDocPage, renderDocsIndex } from '../views/docs-page.js';
-import { notFoundPage } from '../views/not-found-page.js';
 
 const docUri = (name: string): string => `docs://agentry/${name}`;
 
@@ -56,13 +53,13 @@ export class DocsCatalog {
     return { path: page.name, title: page.title, markdown: page.markdown };
   }
 
-  indexPage(): HtmlPage {
-    return renderDocsIndex(this.docs.pages);
+  /** Every published page, in the order of the index. */
+  pages(): readonly DocPage[] {
+    return this.docs.pages;
   }
 
-  page(path: string): HtmlPage {
-    const page = this.docs.get(path);
-    if (!page) return notFoundPage('There is no documentation page at this address.');
-    return renderDocPage(page, this.docs.pages);
+  /** The page at that path, or undefined. */
+  page(path: string): DocPage | undefined {
+    return this.docs.get(path);
   }
 }

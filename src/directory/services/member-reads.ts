@@ -1,15 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { HtmlPage } from '../../common/http/page.js';
 import { AppConfig } from '../../config/app-config.js';
 import { directoryError } from '../directory.errors.js';
 import type { LookupMemberResult, LookupStatus } from '../directory.types.js';
 import { SLUG_PATTERN } from '../dto/admin.dto.js';
 import type { MemberSearchView, MembersPageView, MemberView, ProfilesPageView } from '../dto/views.dto.js';
 import { HOT_QUERIES, type LookupRow, type MemberRow, type SearchPageRow, type TotalRow } from '../queries/member.queries.js';
-import { renderMemberPage } from '../views/member-page.js';
-import { notFoundPage } from '../views/not-found-page.js';
 import { encodeCursor, MemberPages } from './member-pages.js';
 import { MemberSearch } from './member-search.js';
 import { profileUrl, toMemberView } from './member-views.js';
@@ -96,9 +93,9 @@ export class MemberReads {
     return { status, matches };
   }
 
-  async page(slug: string): Promise<HtmlPage> {
-    const member = await this.find(slug);
-    return member ? renderMemberPage(member) : notFoundPage('There is no public member profile at this address.');
+  /** One active member's public profile, or undefined (unknown, hidden or malformed slug). */
+  profile(slug: string): Promise<MemberView | undefined> {
+    return this.find(slug);
   }
 
   /** One active member's public profile (the JSON of the profile page). @throws member_not_found */

@@ -9,7 +9,10 @@ import { PAGES_POLICY } from '../../common/rate-limit/rate-limit.service.js';
 import { RatePolicy } from '../../common/rate-limit/rate-policy.decorator.js';
 import { FindCertificateQueryDto, VerifyContactQueryDto } from '../dto/dmv.dto.js';
 import { DmvService } from '../services/dmv.service.js';
+import { badgeResultPage } from '../views/badge-svg.js';
+import { certificateResultPage, dmvHomePage } from '../views/public-pages.js';
 import { formErrorsFor, readRegisterForm, registeredPage, registerFormPage } from '../views/register-page.js';
+import { contactVerificationPage } from '../views/verification-pages.js';
 
 /** The DMV's human pages: overview, certificate pages, badges and the email verification link. */
 @ApiExcludeController()
@@ -21,7 +24,7 @@ export class DmvPagesController {
 
   @Get()
   home(@Res({ passthrough: true }) reply: FastifyReply): string {
-    return sendPage(reply, this.dmv.home());
+    return sendPage(reply, dmvHomePage());
   }
 
   /** A form to pre-register a name without an API client. */
@@ -57,12 +60,12 @@ export class DmvPagesController {
 
   @Get('certificates')
   find(@Query() query: FindCertificateQueryDto, @Res({ passthrough: true }) reply: FastifyReply): string {
-    return sendPage(reply, this.dmv.findCertificatePage(query.certificate_id));
+    return sendPage(reply, certificateResultPage(this.dmv.findCertificate(query.certificate_id)));
   }
 
   @Get('certificates/:id')
   async certificate(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    return sendPage(reply, await this.dmv.certificatePage(id));
+    return sendPage(reply, certificateResultPage(await this.dmv.certificate(id)));
   }
 
   @Get('certificates/:id/badge.svg')
@@ -71,13 +74,13 @@ export class DmvPagesController {
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    return sendPage(reply, await this.dmv.badge(id, ifNoneMatch));
+    return sendPage(reply, badgeResultPage(await this.dmv.badge(id), ifNoneMatch));
   }
 
   /** The link in the email: a confirmation page; opening it verifies nothing. */
   @Get('verify')
   async confirm(@Query() query: VerifyContactQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    return sendPage(reply, await this.dmv.confirmContactPage(query.token));
+    return sendPage(reply, contactVerificationPage(await this.dmv.confirmContact(query.token)));
   }
 
   /** The confirmation page's button (an HTML form: application/x-www-form-urlencoded). */
@@ -85,6 +88,6 @@ export class DmvPagesController {
   @HttpCode(200)
   @BodyPolicy({ bodyLimit: 4096, accepts: [FORM_MEDIA_TYPE] })
   async verify(@Body() body: VerifyContactQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    return sendPage(reply, await this.dmv.verifyContact(body?.token));
+    return sendPage(reply, contactVerificationPage(await this.dmv.verifyContact(body?.token)));
   }
 }

@@ -1,21 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsIn,
-  IsInt,
-  IsISO8601,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Length,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { IsEmailAddress } from '../../common/validation/is-email-address.decorator.js';
+import { PageQueryDto } from '../../common/validation/page-query.dto.js';
 import { DMV_REGISTRATION_SOURCES, type DmvRegistrationSource } from '../dmv.types.js';
 
 /** POST /api/v1/dmv/registrations */
@@ -117,7 +103,8 @@ export class VerifyContactQueryDto {
 }
 
 /** GET /admin/dmv/registrations */
-export class ListRegistrationsQueryDto {
+/** GET /admin/dmv/registrations filters (the page parameters follow them in the document). */
+class RegistrationFiltersDto {
   @ApiPropertyOptional({ description: 'Part of the normalized name.' }) @IsOptional() @IsString() @MaxLength(100) name?: string;
   @ApiPropertyOptional({ description: 'The whole contact address (case-insensitive).' })
   @IsOptional()
@@ -132,15 +119,13 @@ export class ListRegistrationsQueryDto {
   @IsOptional()
   @IsISO8601()
   since?: string;
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-  @ApiPropertyOptional({ default: 0, minimum: 0 }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) offset?: number;
 }
+
+/** GET /admin/dmv/registrations: the filters, then `?limit&offset` (1-100, default 50). */
+export class ListRegistrationsQueryDto extends IntersectionType(
+  RegistrationFiltersDto,
+  PageQueryDto({ maxLimit: 100, schemaType: 'number' }),
+) {}
 
 export class WithdrawRegistrationDto {
   @ApiProperty({ description: 'Why it is withdrawn (kept with the record).', minLength: 1, maxLength: 500 })

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { OperatorPrincipal } from '../../common/auth/principals.js';
-import type { HtmlPage } from '../../common/http/page.js';
 import type {
   AdminRegistrationList,
   AdminRegistrationQuery,
   AdminRegistrationView,
+  BadgeResult,
+  CertificatePageResult,
+  ContactVerificationView,
   LookupResult,
   RegisterAgentInput,
   RegisterContext,
@@ -24,7 +26,8 @@ import { DmvRegistrationFlow } from './registration.js';
 
 /**
  * The DMV's one public service (STYLE R7): .agent name pre-registrations, the public lookup and
- * verify_certificate, certificate pages and badges, contact verification, and the operators' tools.
+ * verify_certificate, what the certificate pages, badges and verification link show (the pages
+ * controller renders it with src/dmv/views), contact verification, and the operators' tools.
  * Callers are anonymous except the operators; inputs arrive checked by the REST DTOs or the tools'
  * schemas. The work lives in the collaborators; this class only routes to them.
  */
@@ -69,36 +72,31 @@ export class DmvService {
     return this.lookupClient.verify(certificateId);
   }
 
-  /** GET /dmv: what the DMV is, with a form to look a certificate up. */
-  home(): HtmlPage {
-    return this.pages.home();
-  }
-
-  /** GET /dmv/certificates?certificate_id=…: redirects to the certificate page (or the 404 page). */
-  findCertificatePage(certificateId: string | undefined): HtmlPage {
+  /** GET /dmv/certificates?certificate_id=…: a redirect to the certificate page, or "not found". */
+  findCertificate(certificateId: string | undefined): CertificatePageResult {
     return this.pages.find(certificateId);
   }
 
-  /** GET /dmv/certificates/:id: the page, a 301 to the canonical form, or a 404 page. */
-  certificatePage(certificateId: string): Promise<HtmlPage> {
+  /** GET /dmv/certificates/:id: the certificate, a 301 to the canonical form, or "not found". */
+  certificate(certificateId: string): Promise<CertificatePageResult> {
     return this.pages.certificate(certificateId);
   }
 
   /**
-   * GET /dmv/certificates/:id/badge.svg: cacheable SVG with an ETag (304 when `ifNoneMatch` names it).
+   * GET /dmv/certificates/:id/badge.svg: what the badge shows, or a 301 to the canonical form.
    * @throws not_found (unknown, withdrawn or malformed IDs)
    */
-  badge(certificateId: string, ifNoneMatch: string | undefined): Promise<HtmlPage> {
-    return this.pages.badge(certificateId, ifNoneMatch);
+  badge(certificateId: string): Promise<BadgeResult> {
+    return this.pages.badge(certificateId);
   }
 
-  /** GET /dmv/verify?token=…: the confirmation page (consumes nothing), or why the link cannot be used. */
-  confirmContactPage(token: string | undefined): Promise<HtmlPage> {
-    return this.contact.confirmPage(token);
+  /** GET /dmv/verify?token=…: the confirmation form (consumes nothing), or why the link cannot be used. */
+  confirmContact(token: string | undefined): Promise<ContactVerificationView> {
+    return this.contact.confirm(token);
   }
 
   /** POST /dmv/verify: consumes the one-time token and marks the contact verified. */
-  verifyContact(token: string | undefined): Promise<HtmlPage> {
+  verifyContact(token: string | undefined): Promise<ContactVerificationView> {
     return this.contact.verify(token);
   }
 

@@ -1,19 +1,15 @@
 import { createHash } from 'node:crypto';
 import { escapeHtml } from '../../common/http/html.js';
 import type { HtmlPage } from '../../common/http/page.js';
+import type { BadgeInput, BadgeResult, BadgeStatus } from '../dmv.types.js';
+import { movedPage } from './dmv-layout.js';
 
 /**
  * The certificate badge: a self-contained two-part SVG image (shields.io style) with no external
  * resources. An image, not a site page, so it has its own document and none of the site layout.
  */
 
-export type BadgeStatus = 'issued' | 'verified';
-
-export interface BadgeInput {
-  certificateId: string;
-  domain: string;
-  status: BadgeStatus;
-}
+export type { BadgeInput, BadgeStatus };
 
 /** Drops characters that may not appear in an XML 1.0 document at all (C0 controls except tab/LF/CR, etc.). */
 function stripXmlInvalid(value: string): string {
@@ -103,4 +99,9 @@ export function badgePage(input: BadgeInput, ifNoneMatch: string | undefined): H
     .some((t) => t === etag || t === '*');
   if (matches) return { status: 304, html: '', contentType: SVG_TYPE, headers };
   return { status: 200, html: svg, contentType: SVG_TYPE, headers };
+}
+
+/** GET …/badge.svg: the badge (or its 304), or the redirect to the canonical badge address. */
+export function badgeResultPage(result: BadgeResult, ifNoneMatch: string | undefined): HtmlPage {
+  return result.kind === 'badge' ? badgePage(result.badge, ifNoneMatch) : movedPage(result.location, result.status);
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../common/http/html.js';
 import { NON_BINDING_MESSAGE } from '../dmv.types.js';
-import { certificateNotFoundPage, certificatePage, type CertificatePageView } from './public-pages.js';
-import { verifyResultPage, type VerifyResultKind } from './verification-pages.js';
+import { badgePage, badgeResultPage } from './badge-svg.js';
+import { movedPage } from './dmv-layout.js';
+import { certificateNotFoundPage, certificatePage, certificateResultPage, type CertificatePageView } from './public-pages.js';
+import { contactVerificationPage, verifyConfirmPage, verifyResultPage, type VerifyResultKind } from './verification-pages.js';
 
 // The DMV's pages as view functions: complete documents in the site layout, every value escaped, their statuses and cache headers.
 
@@ -184,5 +186,43 @@ describe('verifyResultPage', () => {
 
   it('never reveals a domain for an invalid token', () => {
     expect(verifyResultPage('invalid', 'weather-bot.agent').html).not.toContain('weather-bot.agent');
+  });
+});
+
+describe('the facade results the pages controller renders', () => {
+  const certificate: CertificatePageView = {
+    certificateId: 'DMV-0000-014S-C0PJ-V',
+    agentName: 'weather-bot',
+    domain: 'weather-bot.agent',
+    issuedAt: new Date('2026-01-02T03:04:05Z'),
+    contactVerified: true,
+    badgeUrl: '/dmv/certificates/DMV-0000-014S-C0PJ-V/badge.svg',
+    nonBindingMessage: NON_BINDING_MESSAGE,
+  };
+
+  it('certificateResultPage renders the page, the redirect or the 404 page it names', () => {
+    expect(certificateResultPage({ kind: 'certificate', certificate })).toEqual(certificatePage(certificate));
+    expect(certificateResultPage({ kind: 'not_found', certificateId: 'DMV-X' })).toEqual(certificateNotFoundPage('DMV-X'));
+    expect(certificateResultPage({ kind: 'moved', location: '/dmv/certificates/DMV-1', status: 301 })).toEqual(
+      movedPage('/dmv/certificates/DMV-1', 301),
+    );
+  });
+
+  it('badgeResultPage renders the badge (304 when the ETag matches) or the redirect', () => {
+    const badge = { certificateId: certificate.certificateId, domain: certificate.domain, status: 'verified' as const };
+    const page = badgeResultPage({ kind: 'badge', badge }, undefined);
+    expect(page).toEqual(badgePage(badge, undefined));
+    expect(badgeResultPage({ kind: 'badge', badge }, page.headers?.ETag).status).toBe(304);
+    expect(badgeResultPage({ kind: 'moved', location: '/x/badge.svg', status: 301 }, undefined)).toEqual(movedPage('/x/badge.svg', 301));
+  });
+
+  it('contactVerificationPage renders the confirmation form or the outcome', () => {
+    expect(contactVerificationPage({ kind: 'confirm', token: 'dmvv_t', domain: 'a.agent' })).toEqual(
+      verifyConfirmPage('dmvv_t', 'a.agent'),
+    );
+    expect(contactVerificationPage({ kind: 'result', result: 'expired', domain: 'a.agent' })).toEqual(
+      verifyResultPage('expired', 'a.agent'),
+    );
+    expect(contactVerificationPage({ kind: 'result', result: 'invalid' })).toEqual(verifyResultPage('invalid'));
   });
 });

@@ -1,19 +1,11 @@
 import { escapeHtml } from '../../common/http/html.js';
 import type { HtmlPage } from '../../common/http/page.js';
-import { NON_BINDING_MESSAGE } from '../dmv.types.js';
-import { dmvPage, noticeParagraph } from './dmv-layout.js';
+import { NON_BINDING_MESSAGE, type CertificatePageResult, type CertificatePageView } from '../dmv.types.js';
+import { dmvPage, movedPage, noticeParagraph } from './dmv-layout.js';
 
 /** The DMV's public pages: the overview with its lookup form, a certificate, and "not found". */
 
-export interface CertificatePageView {
-  certificateId: string;
-  agentName: string;
-  domain: string;
-  issuedAt: Date;
-  contactVerified: boolean;
-  badgeUrl: string;
-  nonBindingMessage: string;
-}
+export type { CertificatePageView };
 
 function isoDate(date: Date): string {
   if (!(date instanceof Date) || Number.isNaN(date.getTime())) throw new RangeError('issuedAt is not a valid date');
@@ -76,4 +68,16 @@ export function dmvHomePage(): HtmlPage {
     noticeParagraph(NON_BINDING_MESSAGE),
   ].join('\n');
   return dmvPage(200, 'DMV: .agent name pre-registrations', main);
+}
+
+/** GET /dmv/certificates[/:id]: the certificate page, the redirect, or the 404 page the facade decided on. */
+export function certificateResultPage(result: CertificatePageResult): HtmlPage {
+  switch (result.kind) {
+    case 'certificate':
+      return certificatePage(result.certificate);
+    case 'moved':
+      return movedPage(result.location, result.status);
+    case 'not_found':
+      return certificateNotFoundPage(result.certificateId);
+  }
 }

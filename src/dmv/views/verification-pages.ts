@@ -1,11 +1,11 @@
 import { escapeHtml } from '../../common/http/html.js';
 import type { HtmlPage } from '../../common/http/page.js';
-import { NON_BINDING_MESSAGE } from '../dmv.types.js';
+import { NON_BINDING_MESSAGE, type ContactVerificationView, type VerifyResultKind } from '../dmv.types.js';
 import { dmvPage, noticeParagraph } from './dmv-layout.js';
 
 /** The pages behind the link in the verification email. None of them may be cached. */
 
-export type VerifyResultKind = 'verified' | 'already_used' | 'expired' | 'invalid';
+export type { VerifyResultKind };
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -73,4 +73,9 @@ export function verifyResultPage(kind: VerifyResultKind, domain?: string): HtmlP
     narrow: true,
     headers: NO_STORE,
   });
+}
+
+/** GET and POST /dmv/verify: the confirmation form or the outcome the facade decided on. */
+export function contactVerificationPage(view: ContactVerificationView): HtmlPage {
+  return view.kind === 'confirm' ? verifyConfirmPage(view.token, view.domain) : verifyResultPage(view.result, view.domain);
 }

@@ -1,17 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { timed } from '../../../test/support/redos.js';
 import { normalizeTerms, parseDiscovery } from './rp-discovery.js';
-
-/** Milliseconds `fn` takes (best of three). */
-function timed(fn: () => unknown): number {
-  let best = Infinity;
-  for (let i = 0; i < 3; i++) {
-    const start = performance.now();
-    fn();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
 
 const BUDGET_MS = 250;
 const base = {

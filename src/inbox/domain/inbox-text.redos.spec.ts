@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { adversarial as adversarialFrom, timed } from '../../../test/support/redos.js';
 import { htmlToText } from './html-text.js';
 import { extractLinks } from './links.js';
 import { detectOtp } from './otp.js';
@@ -65,30 +66,8 @@ const FRAGMENTS = [
   '\u00a0',
 ];
 
-/** Adversarial strings: one fragment repeated, or a few interleaved, up to `max` UTF-16 units. */
-function adversarial(max: number): fc.Arbitrary<string> {
-  const repeated = fc
-    .tuple(fc.constantFrom(...FRAGMENTS), fc.constantFrom(...FRAGMENTS), fc.integer({ min: 1, max }))
-    .map(([a, b, n]) => `${b}${a.repeat(Math.ceil(n / a.length))}`.slice(0, max));
-  const mixed = fc
-    .tuple(fc.array(fc.constantFrom(...FRAGMENTS), { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max }))
-    .map(([parts, n]) => {
-      const unit = parts.join('');
-      return unit.repeat(Math.ceil(n / unit.length)).slice(0, max);
-    });
-  return fc.oneof(repeated, mixed, fc.string({ maxLength: 200, unit: 'grapheme' }));
-}
-
-/** Milliseconds `fn` takes (best of three, so one GC pause or a busy neighbour does not decide). */
-function timed(fn: () => unknown): number {
-  let best = Infinity;
-  for (let i = 0; i < 3; i++) {
-    const start = performance.now();
-    fn();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
+/** Adversarial strings from FRAGMENTS, up to `max` UTF-16 units (test/support/redos.ts). */
+const adversarial = (max: number): fc.Arbitrary<string> => adversarialFrom(FRAGMENTS, max);
 
 // Linear-time work on the largest inputs the parser hands over takes a few ms here (more on a busy shared
 // machine); the quadratic and cubic forms these functions replaced took seconds on the same inputs.

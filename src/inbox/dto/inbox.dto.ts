@@ -16,6 +16,7 @@ import {
   MinLength,
 } from 'class-validator';
 import { IsEmailAddress } from '../../common/validation/is-email-address.decorator.js';
+import { PageQueryDto } from '../../common/validation/page-query.dto.js';
 import { WAIT_DEFAULT_LOOKBACK_SECONDS, WAIT_MAX_TIMEOUT_SECONDS } from '../inbox.types.js';
 
 const toBool = ({ value }: { value: unknown }) =>
@@ -83,15 +84,8 @@ export class SendEmailDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) in_reply_to?: string;
 }
 
-export class AdminPageQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 200, default: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  limit: number = 50;
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) offset: number = 0;
+/** `?limit&offset` (1-200, default 50) of the operators' inbox lists, and an optional mailbox. */
+export class AdminPageQueryDto extends PageQueryDto({ maxLimit: 200 }) {
   @ApiPropertyOptional({ description: 'Only this mailbox (agent handle).' }) @IsOptional() @IsString() @MaxLength(64) handle?: string;
 }
 

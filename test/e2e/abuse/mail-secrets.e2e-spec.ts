@@ -4,33 +4,22 @@
 // the real mail, and operators listing the outbox see the redacted subject.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailService } from '../../../src/common/mail/mail.service.js';
-import { closedPort, nextIp, restRegister, verificationLink } from '../dmv/dmv-support.js';
-import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
-import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { nextIp, restRegister, startDmvAppRelayDown, verificationLink } from '../dmv/dmv-support.js';
+import type { SmtpSink } from '../../support/smtp-sink.js';
+import type { TestApp } from '../../support/test-app.js';
 
 const TOKEN = 'mco_mail_secrets_test_token_0123456789abcdef_000';
 
 describe('abuse: one-time secrets in queued mail', () => {
+  let app: Awaited<ReturnType<typeof startDmvAppRelayDown>>;
   let t: TestApp;
-  let relayPort: number;
   let smtp: SmtpSink | undefined;
 
   beforeAll(async () => {
-    relayPort = await closedPort();
-    t = await createTestApp({
-      env: {
-        SMTP_RELAY_URL: `smtp://127.0.0.1:${relayPort}?ignoreTLS=true`,
-        TRUST_PROXY: '127.0.0.1',
-        RATE_LIMIT_GENERAL: 'off',
-        MAIL_RETRY_DELAY_SECONDS: '1',
-        OPERATOR_BOOTSTRAP_TOKEN: TOKEN,
-      },
-    });
+    app = await startDmvAppRelayDown({ OPERATOR_BOOTSTRAP_TOKEN: TOKEN });
+    t = app.t;
   });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.stop();
-  });
+  afterAll(() => app?.close());
 
   /** Every column of the recipient's outbox rows, as text. */
   const dump = async (to: string) =>
@@ -75,7 +64,7 @@ describe('abuse: one-time secrets in queued mail', () => {
     const subjects = listed.json<{ messages: Array<{ subject: string }> }>().messages.map((m) => m.subject);
     expect(subjects).toContain('Your Agentry sign-in code');
 
-    smtp = await startSmtpSink({ port: relayPort });
+    smtp = await app.relayUp();
     const dmvMail = await smtp.waitFor('secret-dmv@example.com', 15_000);
     const ownerMail = await smtp.waitFor('secret-owner@example.org', 15_000);
     const token = new URL(verificationLink(dmvMail.text)).searchParams.get('token')!;
@@ -100,7 +89,7 @@ describe('abuse: one-time secrets in queued mail', () => {
   }, 40_000);
 
   it('a message that ended (refused by the relay) keeps no sealed secret and cannot be queued again', async () => {
-    smtp ??= await startSmtpSink({ port: relayPort });
+    smtp ??= await app.relayUp();
     const mail = t.app.get(MailService);
     smtp.mode = 'reject-data';
     await expect(

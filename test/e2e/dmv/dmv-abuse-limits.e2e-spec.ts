@@ -4,10 +4,10 @@ import { DataSource } from 'typeorm';
 import { DmvMailCaps1796110689055 } from '../../../migrations/1796110689055-dmv-mail-caps.js';
 import { SecretsService } from '../../../src/common/secrets/secrets.service.js';
 import { mailboxKey } from '../../../src/common/validation/email-address.js';
-import { createTestApp, type TestApp } from '../../support/test-app.js';
-import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
+import type { TestApp } from '../../support/test-app.js';
+import type { SmtpSink } from '../../support/smtp-sink.js';
 import { sleep } from '../../support/wait.js';
-import { mcpCall, nextIp, restRegister } from './dmv-support.js';
+import { mcpCall, nextIp, restRegister, startDmvApp } from './dmv-support.js';
 
 const PER_MAILBOX = 2;
 const PER_DOMAIN = 3;
@@ -16,30 +16,23 @@ const TOTAL = 5;
 // Issue 14, DMV items: caller IP hashes keyed with a server secret; the per-address cap counts
 // mailboxes (no +tags, no Gmail dots); verification mail has per-domain and global daily caps.
 describe('dmv: abuse limits (issue 14)', () => {
+  let app: Awaited<ReturnType<typeof startDmvApp>>;
   let t: TestApp;
   let smtp: SmtpSink;
 
   beforeAll(async () => {
-    smtp = await startSmtpSink();
-    t = await createTestApp({
-      env: {
-        SMTP_RELAY_URL: smtp.url,
-        TRUST_PROXY: '127.0.0.1',
-        RATE_LIMIT_GENERAL: 'off',
-        DMV_DAILY_CAP_PER_EMAIL: String(PER_MAILBOX),
-        DMV_MAIL_DAILY_CAP_PER_DOMAIN: String(PER_DOMAIN),
-        DMV_MAIL_DAILY_CAP_TOTAL: String(TOTAL),
-      },
+    app = await startDmvApp({
+      DMV_DAILY_CAP_PER_EMAIL: String(PER_MAILBOX),
+      DMV_MAIL_DAILY_CAP_PER_DOMAIN: String(PER_DOMAIN),
+      DMV_MAIL_DAILY_CAP_TOTAL: String(TOTAL),
     });
+    ({ t, smtp } = app);
   });
   beforeEach(async () => {
     await t.sql('TRUNCATE dmv_registration, dmv_verification_token, dmv_idempotency, outbound_mail CASCADE');
     smtp.messages.length = 0;
   });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.stop();
-  });
+  afterAll(() => app?.close());
 
   const register = (agent_name: string, email: string, idempotencyKey?: string) =>
     restRegister(t.url, { agent_name, email, operator_name: 'Ops' }, { ip: nextIp(), idempotencyKey });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NON_BINDING_MESSAGE } from '../../../src/dmv/dmv.types.js';
-import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
+import type { SmtpSink } from '../../support/smtp-sink.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
-import { mcpCall, mcpRequest, nextIp, schemaErrors, verificationLink, type McpCallResult } from './dmv-support.js';
+import { mcpCall, mcpRequest, nextIp, schemaErrors, startDmvApp, verificationLink, type McpCallResult } from './dmv-support.js';
 
 interface ListedTool {
   name: string;
@@ -14,22 +14,18 @@ interface ListedTool {
 }
 
 describe('dmv: register_agent and verify_certificate on the community MCP server', () => {
+  let app: Awaited<ReturnType<typeof startDmvApp>>;
   let t: TestApp;
   let smtp: SmtpSink;
   let tools: Map<string, ListedTool>;
 
   beforeAll(async () => {
-    smtp = await startSmtpSink();
-    t = await createTestApp({
-      env: { SMTP_RELAY_URL: smtp.url, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_GENERAL: 'off', DMV_DAILY_CAP_PER_EMAIL: '2' },
-    });
+    app = await startDmvApp({ DMV_DAILY_CAP_PER_EMAIL: '2' });
+    ({ t, smtp } = app);
     const list = await mcpRequest(t.url, 'tools/list');
     tools = new Map(((list.result?.tools ?? []) as ListedTool[]).map((tool) => [tool.name, tool]));
   });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.stop();
-  });
+  afterAll(() => app?.close());
 
   /** The successful result of a call, checked against the tool's outputSchema and the text invariant. */
   function structured(res: McpCallResult, tool: string): Record<string, unknown> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../support/test-app.js';
-import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
-import { closedPort, nextIp, restRegister, verificationLink } from './dmv-support.js';
+import type { SmtpSink } from '../../support/smtp-sink.js';
+import type { TestApp } from '../../support/test-app.js';
+import { nextIp, restRegister, startDmvAppRelayDown, verificationLink } from './dmv-support.js';
 
 async function resend(baseUrl: string, certificateId: string, email: string, ip: string) {
   const res = await fetch(`${baseUrl}/api/v1/dmv/registrations/${certificateId}/resend-verification`, {
@@ -15,25 +15,15 @@ async function resend(baseUrl: string, certificateId: string, email: string, ip:
 // The verification mail goes through the durable outbox: queued in the registration's transaction,
 // delivered when the relay accepts it, and re-sendable (budgeted) while the contact is unverified.
 describe('dmv: verification mail through the outbox', () => {
+  let app: Awaited<ReturnType<typeof startDmvAppRelayDown>>;
   let t: TestApp;
-  let relayPort: number;
   let smtp: SmtpSink | undefined;
 
   beforeAll(async () => {
-    relayPort = await closedPort();
-    t = await createTestApp({
-      env: {
-        SMTP_RELAY_URL: `smtp://127.0.0.1:${relayPort}?ignoreTLS=true`,
-        TRUST_PROXY: '127.0.0.1',
-        RATE_LIMIT_GENERAL: 'off',
-        MAIL_RETRY_DELAY_SECONDS: '1',
-      },
-    });
+    app = await startDmvAppRelayDown();
+    t = app.t;
   });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.stop();
-  });
+  afterAll(() => app?.close());
 
   it('with the relay down: the registration, its token and its mail commit together, email_sent says queued, and the mail arrives once the relay is back', async () => {
     const res = await restRegister(
@@ -52,7 +42,7 @@ describe('dmv: verification mail through the outbox', () => {
     );
     expect(row).toEqual({ status: 'queued', n: 1 });
 
-    smtp = await startSmtpSink({ port: relayPort });
+    smtp = await app.relayUp();
     const mail = await smtp.waitFor('outbox@example.com', 15_000);
     // The link opens a confirmation page; its button POSTs the token (a GET verifies nothing).
     const link = new URL(verificationLink(mail.text));

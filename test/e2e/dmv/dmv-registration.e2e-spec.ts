@@ -1,34 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NON_BINDING_MESSAGE } from '../../../src/dmv/dmv.types.js';
 import { parseCertificateId } from '../../../src/dmv/domain/certificate-id.js';
-import { createTestApp, type TestApp } from '../../support/test-app.js';
-import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
+import type { TestApp } from '../../support/test-app.js';
+import type { SmtpSink } from '../../support/smtp-sink.js';
 import { sleep } from '../../support/wait.js';
-import { nextIp, restRegister, verificationLink } from './dmv-support.js';
+import { nextIp, restRegister, startDmvApp, verificationLink } from './dmv-support.js';
 
 const OPERATOR_TOKEN = 'mco_dmv-e2e-operator-token-0001_00000000000000000';
 const CAP = 3;
 
 describe('dmv: registration over REST, email verification, pages, lookup, operators', () => {
+  let app: Awaited<ReturnType<typeof startDmvApp>>;
   let t: TestApp;
   let smtp: SmtpSink;
 
   beforeAll(async () => {
-    smtp = await startSmtpSink();
-    t = await createTestApp({
-      env: {
-        SMTP_RELAY_URL: smtp.url,
-        TRUST_PROXY: '127.0.0.1',
-        RATE_LIMIT_GENERAL: 'off',
-        DMV_DAILY_CAP_PER_EMAIL: String(CAP),
-        OPERATOR_BOOTSTRAP_TOKEN: OPERATOR_TOKEN,
-      },
-    });
+    app = await startDmvApp({ DMV_DAILY_CAP_PER_EMAIL: String(CAP), OPERATOR_BOOTSTRAP_TOKEN: OPERATOR_TOKEN });
+    ({ t, smtp } = app);
   });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.stop();
-  });
+  afterAll(() => app?.close());
 
   const admin = (path: string, init: RequestInit = {}) =>
     fetch(`${t.url}${path}`, {

@@ -1,10 +1,52 @@
-// Helpers for the DMV e2e tests: a fake lookup API, REST and MCP calls from simulated client IPs.
+// Helpers for the DMV e2e tests: the app with its mail relay, a fake lookup API, REST and MCP calls from
+// simulated client IPs.
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { postJsonRpc, rpcAnswer, rpcRequest } from '../../support/json-rpc.js';
+import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
+
+/** What every DMV app of these tests runs with: clients behind the test proxy (X-Forwarded-For), no general budget. */
+export const DMV_APP_ENV = { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_GENERAL: 'off' } as const;
+
+/** A DMV test app relaying its mail to an SMTP sink (started first), with `env` on top of {@link DMV_APP_ENV}. */
+export async function startDmvApp(env: Record<string, string> = {}): Promise<{ t: TestApp; smtp: SmtpSink; close(): Promise<void> }> {
+  const smtp = await startSmtpSink();
+  const t = await createTestApp({ env: { SMTP_RELAY_URL: smtp.url, ...DMV_APP_ENV, ...env } });
+  return {
+    t,
+    smtp,
+    close: async () => {
+      await t.close();
+      await smtp.stop();
+    },
+  };
+}
+
+/**
+ * A DMV test app whose relay is down (nothing listens on its port): mail waits in the outbox, retried
+ * every second, until `relayUp()` starts an SMTP sink on that port. `env` goes on top of {@link DMV_APP_ENV}.
+ */
+export async function startDmvAppRelayDown(
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; relayUp(): Promise<SmtpSink>; close(): Promise<void> }> {
+  const relayPort = await closedPort();
+  const t = await createTestApp({
+    env: { SMTP_RELAY_URL: `smtp://127.0.0.1:${relayPort}?ignoreTLS=true`, ...DMV_APP_ENV, MAIL_RETRY_DELAY_SECONDS: '1', ...env },
+  });
+  let smtp: SmtpSink | undefined;
+  return {
+    t,
+    relayUp: async () => (smtp ??= await startSmtpSink({ port: relayPort })),
+    close: async () => {
+      await t.close();
+      await smtp?.stop();
+    },
+  };
+}
 
 /** A tiny HTTP server standing in for the lookup API; `handler` decides each answer. */
 export async function startFakeLookup(

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DmvService } from '../../../src/dmv/services/dmv.service.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
-import { closedPort, mcpCall, nextIp, restRegister, startFakeLookup } from './dmv-support.js';
+import { closedPort, DMV_APP_ENV, mcpCall, nextIp, restRegister, startFakeLookup } from './dmv-support.js';
 
 const ISSUED_ID = 'DMV-0000-014S-C0PJ-V';
 
 describe('dmv: verify_certificate against its own lookup API', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_GENERAL: 'off' } });
+    t = await createTestApp({ env: { ...DMV_APP_ENV } });
   });
   afterAll(() => t?.close());
 

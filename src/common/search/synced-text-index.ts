@@ -1,0 +1,63 @@
+import { Logger } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { IndexSync, type RunSql } from './index-sync.js';
+import { TextIndex, type IndexDocument, type SearchOptions, type SearchOutcome } from './text-index.js';
+
+/** The lowest UUID: where the first chunk of an index build starts. */
+const FIRST_ID = '00000000-0000-0000-0000-000000000000';
+
+/** What one module's search indexes, and how its rows are read. */
+export interface SyncedTextIndexSource<Row extends { id: string }> {
+  /** The change log the table's triggers write (see index-sync.ts). */
+  changeTable: string;
+  /** Field weights of the {@link TextIndex}, in the order of {@link document}'s fields. */
+  fieldWeights: readonly number[];
+  /** $1 after this id (uuid), $2 limit: one chunk of an index build, ordered by id. */
+  chunkSql: string;
+  /** $1 uuid[]: the indexable rows among the ids changed since the last sync. */
+  rowsSql: string;
+  /** The document a row is indexed as (key: the row id). */
+  document(row: Row): IndexDocument;
+}
+
+/**
+ * The wiring every in-process search shares: a {@link TextIndex} over one table, kept current through
+ * its change log by {@link IndexSync} (every instance polls it before a search, so all answer alike),
+ * compacted after a build or when fragmented, and built in the background at boot rather than on the
+ * first search. Holds keys and postings only; the caller reads the returned page's rows by id.
+ */
+export class SyncedTextIndex<Row extends { id: string }> {
+  private readonly logger = new Logger('Search');
+  private readonly index: TextIndex;
+  private readonly sync: IndexSync<Row>;
+
+  constructor(db: DataSource, source: SyncedTextIndexSource<Row>) {
+    const index = new TextIndex(source.fieldWeights);
+    const run: RunSql = (sql, params) => db.query(sql, params);
+    this.index = index;
+    this.sync = new IndexSync(run, {
+      changeTable: source.changeTable,
+      loadChunk: (q, after, limit) => q<Row>(source.chunkSql, [after ?? FIRST_ID, limit]),
+      loadByIds: (q, ids) => q<Row>(source.rowsSql, [ids]),
+      upsert: (row) => index.upsert(source.document(row)),
+      remove: (id) => index.remove(id),
+      clear: () => index.clear(),
+      settled: (full) => {
+        if (full || index.fragmented) index.compact();
+      },
+    });
+  }
+
+  /** Ranked keys for a query, after bringing the index up to date. */
+  async search(q: string, options: SearchOptions): Promise<SearchOutcome> {
+    await this.sync.fresh();
+    return this.index.search(q, options);
+  }
+
+  /** Starts the build at boot; a failure is logged, and the first search retries. */
+  buildInBackground(): void {
+    this.sync
+      .fresh()
+      .catch((error: unknown) => this.logger.warn(`Search index not built at boot (the first search retries): ${String(error)}`));
+  }
+}

@@ -1,0 +1,50 @@
+import type { Type as ClassType } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+
+/** `?limit&offset` of an offset-paged list, converted from the query string and checked. */
+export interface PageQuery {
+  limit: number;
+  offset: number;
+}
+
+export interface PageQueryOptions {
+  /** The largest page a caller may ask for. */
+  maxLimit: number;
+  /** The page size when `limit` is absent (default 50). */
+  defaultLimit?: number;
+  /**
+   * The OpenAPI type of both parameters (default `integer`). `number` only where the published
+   * document already says so: the document must not change under its clients.
+   */
+  schemaType?: 'integer' | 'number';
+}
+
+/**
+ * The paging query DTO of the operators' lists (`?limit&offset`): whole numbers, `limit` from 1 to
+ * `maxLimit`, `offset` from 0, refused with class-validator's own messages ("limit must not be
+ * greater than 200", "offset must be an integer number", …). A module's list query extends it, or
+ * combines it with its filters through `IntersectionType` when the filters come first in the document.
+ */
+export function PageQueryDto(options: PageQueryOptions): ClassType<PageQuery> {
+  const { maxLimit, defaultLimit = 50, schemaType = 'integer' } = options;
+
+  class PageQueryDto implements PageQuery {
+    @ApiPropertyOptional({ type: schemaType, minimum: 1, maximum: maxLimit, default: defaultLimit })
+    @IsOptional()
+    @Type(() => Number)
+    @IsInt()
+    @Min(1)
+    @Max(maxLimit)
+    limit: number = defaultLimit;
+
+    @ApiPropertyOptional({ type: schemaType, minimum: 0, default: 0 })
+    @IsOptional()
+    @Type(() => Number)
+    @IsInt()
+    @Min(0)
+    offset: number = 0;
+  }
+  return PageQueryDto;
+}
