@@ -89,15 +89,13 @@ describe('generateDemoMembers', () => {
 
 // The benchmarks' bulk generator lives in bench/ (it never ships); it is built from this seed's draws.
 describe('generateBulkMembers', () => {
-  it('produces 100,000 members with unique slugs quickly', () => {
-    const started = performance.now();
+  // Its speed is the benchmarks' business (bench:search-scale reports generation time), not a timed test's.
+  it('produces 100,000 members with unique slugs', () => {
     const bulk = generateBulkMembers(100_000, 1);
-    const elapsed = performance.now() - started;
 
     expect(bulk).toHaveLength(100_000);
     expect(new Set(bulk.map((m) => m.slug)).size).toBe(100_000);
     expect(bulk[0]?.slug).toMatch(SLUG_PATTERN);
-    expect(elapsed).toBeLessThan(10_000);
   });
 
   it('is deterministic', () => {
