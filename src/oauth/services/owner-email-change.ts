@@ -15,7 +15,7 @@ import { SigninChallengeEntity } from '../entities/signin-challenge.entity.js';
 import { oauthErrors } from '../oauth.errors.js';
 import { COUNT_SIGNIN_ATTEMPT_SQL, type SigninAttemptRow } from '../queries/owner.queries.js';
 import { BrokerAudit } from './broker-audit.js';
-import { normaliseEmail, SIGNIN_MAX_ATTEMPTS, SIGNIN_TTL_MS } from './owner-auth.service.js';
+import { normaliseEmail, SIGNIN_MAX_ATTEMPTS, SIGNIN_TTL_MS } from './owner-auth.js';
 
 /**
  * Changing an owner's email address: a six-digit code mailed to the new address (proving it is

@@ -4,7 +4,7 @@ import { IsNull, MoreThan, Repository } from 'typeorm';
 import type { OwnerPrincipal } from '../../common/auth/principals.js';
 import { SessionEntity } from '../entities/session.entity.js';
 import { BrokerAudit } from './broker-audit.js';
-import { SESSION_IDLE_MS } from './owner-auth.service.js';
+import { SESSION_IDLE_MS } from './owner-auth.js';
 
 export interface SessionView {
   id: string;

@@ -14,9 +14,9 @@ import { DEFAULT_SCOPES, parseScopes, type Scope } from '../domain/scopes.js';
 import { OAuthError } from '../oauth.errors.js';
 import { OWNER_STATUS_SQL, type OwnerStatusRow } from '../queries/owner.queries.js';
 import { BrokerAudit } from './broker-audit.js';
-import { ClientsService } from './clients.service.js';
-import { DelegationService, type AgreementStatus } from './delegation.service.js';
-import { TokensService } from './tokens.service.js';
+import { ClientsService } from './clients.js';
+import { DelegationService, type AgreementStatus } from './delegation.js';
+import { TokensService } from './tokens.js';
 import type { AgentView } from '../../identity/identity.types.js';
 
 /** How long a consent page stays valid. */
