@@ -14,6 +14,7 @@ import { Passkeys } from './services/passkeys.js';
 import { OauthTokenController } from './controllers/token.controller.js';
 import { AccountService } from './services/account.js';
 import { AuthorizationService } from './services/authorization.js';
+import { ConsentDecision } from './services/consent-decision.js';
 import { CimdFetcher } from './services/cimd-fetcher.js';
 import { ClientsService } from './services/clients.js';
 import { OauthAdminService } from './services/oauth-admin.js';
@@ -80,6 +81,7 @@ import { SigninContext } from './services/signin-context.js';
     OauthService,
     AccountService,
     AuthorizationService,
+    ConsentDecision,
     CimdFetcher,
     ClientsService,
     OauthAdminService,
