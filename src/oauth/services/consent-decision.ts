@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { DataSource, IsNull, Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import type { OwnerPrincipal } from '../../common/auth/principals.js';
 import { hashToken } from '../../common/auth/token.js';
 import { AppConfig } from '../../config/app-config.js';
@@ -12,6 +12,7 @@ import type { ClientEntity } from '../entities/client.entity.js';
 import { GrantEntity } from '../entities/grant.entity.js';
 import { isLoopbackUrl } from '../domain/redirect-uris.js';
 import type { Scope } from '../domain/scopes.js';
+import { COMPLETE_CONSENT_SQL, PREVIOUS_GRANT_SQL, type PreviousGrantRow } from '../queries/consent.queries.js';
 import { OWNER_STATUS_SQL, type OwnerStatusRow } from '../queries/owner.queries.js';
 import { AuthorizePageError, clientRedirect } from './authorize-redirect.js';
 import { BrokerAudit } from './broker-audit.js';
@@ -116,9 +117,7 @@ export class ConsentDecision {
       }
     });
     const agents = (await this.identity.ownerAgents(owner)).filter((a) => a.status === 'active');
-    const [previous] = await this.dataSource
-      .getRepository(GrantEntity)
-      .find({ where: { ownerId: owner.ownerId, clientRowId: client.id, revokedAt: IsNull() }, order: { createdAt: 'DESC' }, take: 1 });
+    const [previous] = (await this.dataSource.query(PREVIOUS_GRANT_SQL, [owner.ownerId, client.id])) as PreviousGrantRow[];
     return {
       transactionId: tx.id,
       csrf,
@@ -133,7 +132,7 @@ export class ConsentDecision {
       scopes: tx.scopes as Scope[],
       owner: { email: owner.email },
       agents,
-      currentAgentId: previous && agents.some((a) => a.id === previous.agentId) ? previous.agentId : null,
+      currentAgentId: previous && agents.some((a) => a.id === previous.agent_id) ? previous.agent_id : null,
       agreement: await this.delegation.status(owner),
       redirectOrigin: redirect.protocol === 'http:' || redirect.protocol === 'https:' ? redirect.origin : `${redirect.protocol}`,
     };
@@ -210,10 +209,8 @@ export class ConsentDecision {
       agentId = '';
     }
     const redirect = await this.dataSource.transaction(async (em) => {
-      const done = await em
-        .getRepository(AuthorizationRequestEntity)
-        .update({ id: tx.id, completedAt: IsNull() }, { completedAt: new Date() });
-      if (!done.affected) throw new AuthorizePageError('This authorization request was already answered.');
+      const [, done] = (await em.query(COMPLETE_CONSENT_SQL, [tx.id, new Date()])) as [unknown[], number];
+      if (!done) throw new AuthorizePageError('This authorization request was already answered.');
       if (!agentId) {
         const name = typeof decision.newAgentName === 'string' && decision.newAgentName.trim() ? decision.newAgentName : client.clientName;
         agentId = (await this.identity.createAgent(owner, name, client.clientName, em)).id;
