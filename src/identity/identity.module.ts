@@ -11,6 +11,7 @@ import { RpPolicyEntity } from './entities/rp-policy.entity.js';
 import { RpVerificationEntity } from './entities/rp-verification.entity.js';
 import { SignupProofEntity } from './entities/signup-proof.entity.js';
 import { SigningKeyEntity } from './entities/signing-key.entity.js';
+import { Agents } from './services/agents.js';
 import { AssertionMinter } from './services/assertion-minter.js';
 import { AttestationAuthorities } from './services/attestation-authorities.js';
 import { AttestationVerifier } from './services/attestation-verifier.js';
@@ -43,6 +44,7 @@ import { SigningKeys } from './services/signing-keys.js';
   controllers: [IdentityWellKnownController, BrokerIdentityController, IdentityAdminController],
   providers: [
     IdentityService,
+    Agents,
     IdentityProfile,
     SigningKeys,
     AssertionMinter,

@@ -12,14 +12,15 @@ import { PasskeysController } from './controllers/passkeys.controller.js';
 import { PasskeyChallenges } from './services/passkey-challenges.js';
 import { Passkeys } from './services/passkeys.js';
 import { OauthTokenController } from './controllers/token.controller.js';
-import { AccountService } from './services/account.service.js';
-import { AuthorizationService } from './services/authorization.service.js';
+import { AccountService } from './services/account.js';
+import { AuthorizationService } from './services/authorization.js';
+import { ConsentDecision } from './services/consent-decision.js';
 import { CimdFetcher } from './services/cimd-fetcher.js';
-import { ClientsService } from './services/clients.service.js';
-import { OauthAdminService } from './services/oauth-admin.service.js';
+import { ClientsService } from './services/clients.js';
+import { OauthAdminService } from './services/oauth-admin.js';
 import { OauthCleanup } from './services/oauth-cleanup.js';
-import { OwnerAuthService } from './services/owner-auth.service.js';
-import { TokensService } from './services/tokens.service.js';
+import { OwnerAuthService } from './services/owner-auth.js';
+import { TokensService } from './services/tokens.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityModule } from '../identity/identity.module.js';
 import { AuthorizationRequestEntity } from './entities/authorization-request.entity.js';
@@ -36,7 +37,7 @@ import { SigninChallengeEntity } from './entities/signin-challenge.entity.js';
 import { TokenEntity } from './entities/token.entity.js';
 import { AccessPolicy } from './services/access-policy.js';
 import { BrokerAudit } from './services/broker-audit.js';
-import { DelegationService } from './services/delegation.service.js';
+import { DelegationService } from './services/delegation.js';
 import { OauthService } from './services/oauth.service.js';
 import { OwnerSessions } from './services/owner-sessions.js';
 import { AccountActivity } from './services/account-activity.js';
@@ -80,6 +81,7 @@ import { SigninContext } from './services/signin-context.js';
     OauthService,
     AccountService,
     AuthorizationService,
+    ConsentDecision,
     CimdFetcher,
     ClientsService,
     OauthAdminService,

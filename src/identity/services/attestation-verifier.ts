@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import { Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import type { VerificationStatus } from '../entities/rp-verification.entity.js';
 import { RpAttestationEntity } from '../entities/rp-attestation.entity.js';
+import { STORE_ATTESTATION_SQL } from '../queries/attestation.queries.js';
 import { AttestationAuthorities } from './attestation-authorities.js';
 
 export const ATTESTATION_TYP = 'rp-attestation+jwt';
@@ -49,6 +50,7 @@ export class AttestationVerifier {
   constructor(
     private readonly authorities: AttestationAuthorities,
     @InjectRepository(RpAttestationEntity) private readonly attestations: Repository<RpAttestationEntity>,
+    private readonly dataSource: DataSource,
   ) {}
 
   async check(jws: string | undefined, origin: string): Promise<AttestationCheck> {
@@ -96,21 +98,16 @@ export class AttestationVerifier {
     }
     if (!isPublicJwkSet(payload.rp_jwks)) return invalid('the attestation carries no rp_jwks (public keys)');
 
-    await this.attestations
-      .createQueryBuilder()
-      .insert()
-      .values({
-        issuer: authority.issuer,
-        jti: payload.jti!.slice(0, 200),
-        subject: origin,
-        level: payload.level,
-        rpJwks: { keys: payload.rp_jwks.keys } as never,
-        jws,
-        issuedAt: new Date(payload.iat! * 1000),
-        expiresAt: new Date(payload.exp! * 1000),
-      })
-      .orIgnore()
-      .execute();
+    await this.dataSource.query(STORE_ATTESTATION_SQL, [
+      authority.issuer,
+      payload.jti!.slice(0, 200),
+      origin,
+      payload.level,
+      JSON.stringify({ keys: payload.rp_jwks.keys }),
+      jws,
+      new Date(payload.iat! * 1000),
+      new Date(payload.exp! * 1000),
+    ]);
     const stored = await this.attestations.findOneByOrFail({ issuer: authority.issuer, jti: payload.jti!.slice(0, 200) });
     return { ...base, status: 'verified', reason: null, attestationId: stored.id };
   }

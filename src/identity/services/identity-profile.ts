@@ -3,9 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AgentPrincipal } from '../../common/auth/principals.js';
 import { AppConfig } from '../../config/app-config.js';
-import { AcceptanceEntity } from '../entities/acceptance.entity.js';
+import { LATEST_ACCEPTANCES_SQL, type AcceptanceViewRow } from '../queries/acceptance.queries.js';
 import { SignupProofs } from './signup-proofs.js';
-import { toAcceptanceView } from './signup.views.js';
+import { toAcceptanceRowView } from './signup.views.js';
 import type { AgentView, RegisterView, WhoamiView } from '../identity.types.js';
 
 /** What identity_whoami and identity_register show about the calling agent. */
@@ -35,7 +35,7 @@ export class IdentityProfile {
       client: { client_id: principal.clientId, name: principal.clientName },
       scopes: [...principal.scopes],
       recent_signups: recent,
-      latest_acceptances: latest.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map(toAcceptanceView),
+      latest_acceptances: latest.sort((a, b) => b.created_at.getTime() - a.created_at.getTime()).map(toAcceptanceRowView),
       links: {
         workflow: 'agentregistrar://docs/workflow',
         error_recovery: 'agentregistrar://docs/error-recovery',
@@ -48,16 +48,8 @@ export class IdentityProfile {
   }
 
   /** The newest acceptance per service (at most 50). */
-  private latestAcceptances(agentId: string): Promise<AcceptanceEntity[]> {
-    return this.dataSource
-      .getRepository(AcceptanceEntity)
-      .createQueryBuilder('a')
-      .distinctOn(['a.service_origin'])
-      .where('a.agent_id = :agentId', { agentId })
-      .orderBy('a.service_origin')
-      .addOrderBy('a.created_at', 'DESC')
-      .limit(50)
-      .getMany();
+  private async latestAcceptances(agentId: string): Promise<AcceptanceViewRow[]> {
+    return (await this.dataSource.query(LATEST_ACCEPTANCES_SQL, [agentId])) as AcceptanceViewRow[];
   }
 
   register(principal: AgentPrincipal, agent: AgentView, created: boolean): RegisterView {

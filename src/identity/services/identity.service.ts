@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, type FindOptionsWhere, Repository } from 'typeorm';
-import type { AgentPrincipal, AgentSnapshot, OperatorPrincipal, OwnerPrincipal } from '../../common/auth/principals.js';
-import { isUniqueViolation } from '../../database/pg-errors.js';
-import { AppConfig } from '../../config/app-config.js';
-import { AgentEntity, type AgentStatus } from '../entities/agent.entity.js';
+import type { EntityManager } from 'typeorm';
+import type { AgentPrincipal, OperatorPrincipal, OwnerPrincipal } from '../../common/auth/principals.js';
+import type { AgentStatus } from '../entities/agent.entity.js';
 import { identityErrors } from '../identity.errors.js';
-import { cleanAgentName, handleFromName } from './agent-handles.js';
+import { Agents } from './agents.js';
 import type { RpPolicy } from '../entities/rp-verification.entity.js';
 import { AttestationAuthorities, type AttestationAuthorityView } from './attestation-authorities.js';
 import { IdentityProfile } from './identity-profile.js';
@@ -36,14 +33,14 @@ import type {
 const REFUSED_SOURCES = ['rp_discovery', 'rp_discovery_url', 'rp_attestation'] as const;
 
 /**
- * Agent sub-identities of human owners. The OAuth module creates them at consent; the broker's
- * tools resolve them per call (a revoked or suspended agent is `agent_revoked`).
+ * The identity module's facade. Agent sub-identities of human owners (Agents): the OAuth module
+ * creates them at consent; the broker's tools resolve them per call (a revoked or suspended agent
+ * is `agent_revoked`). Behind it: signups, proofs, relying-party policies, authorities and keys.
  */
 @Injectable()
 export class IdentityService {
   constructor(
-    private readonly config: AppConfig,
-    @InjectRepository(AgentEntity) private readonly agents: Repository<AgentEntity>,
+    private readonly agents: Agents,
     private readonly profile: IdentityProfile,
     private readonly flow: SignupFlow,
     private readonly proofs: SignupProofs,
@@ -61,13 +58,7 @@ export class IdentityService {
 
   /** identity_register: the sub-identity bound to the token, renamed when a new name is given. @throws agent_revoked, validation_failed */
   async register(principal: AgentPrincipal, input: RegisterInput): Promise<RegisterView> {
-    let agent = await this.requireActiveAgent(principal);
-    if ((input.name !== undefined && input.name !== agent.name) || (input.harness !== undefined && input.harness !== agent.harness)) {
-      const name = input.name === undefined ? agent.name : cleanAgentName(input.name);
-      if (!name) throw identityErrors.invalidName();
-      await this.agents.update({ id: agent.id }, { name, harness: input.harness?.slice(0, 200) ?? agent.harness });
-      agent = await this.requireActiveAgent(principal, { reread: true });
-    }
+    const agent = await this.agents.rename(principal, await this.requireActiveAgent(principal), input);
     return this.profile.register(principal, agent, false);
   }
 
@@ -207,138 +198,68 @@ export class IdentityService {
     }
   }
 
-  private snapshotView(agent: AgentSnapshot): AgentView {
-    return {
-      id: agent.id,
-      owner_id: agent.ownerId,
-      handle: agent.handle,
-      name: agent.name,
-      harness: agent.harness,
-      inbox_address: `${agent.handle}@${this.config.mailDomain}`,
-      status: agent.status,
-      status_reason: agent.statusReason,
-      created_at: agent.createdAt.toISOString(),
-    };
-  }
-
-  view(agent: AgentEntity): AgentView {
-    return {
-      id: agent.id,
-      owner_id: agent.ownerId,
-      handle: agent.handle,
-      name: agent.name,
-      harness: agent.harness,
-      inbox_address: `${agent.handle}@${this.config.mailDomain}`,
-      status: agent.status,
-      status_reason: agent.statusReason,
-      created_at: agent.createdAt.toISOString(),
-    };
-  }
+  // ---- Agents (the OAuth module's consent and account pages, operators, inbox) ----
 
   /** Creates an agent for the signed-in owner (in the caller's transaction when given). @throws validation_failed */
-  async createAgent(owner: OwnerPrincipal, name: string, harness: string | null, tx?: EntityManager): Promise<AgentView> {
-    const clean = cleanAgentName(name);
-    if (!clean) throw identityErrors.invalidName();
-    const repo = tx ? tx.getRepository(AgentEntity) : this.agents;
-    // Handles carry a random suffix; a collision is astronomically rare, but retry once anyway.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const saved = await repo.save(
-          repo.create({ ownerId: owner.ownerId, name: clean, harness: harness?.slice(0, 200) ?? null, handle: handleFromName(clean) }),
-        );
-        return this.view(saved);
-      } catch (error) {
-        if (attempt >= 1 || !isUniqueViolation(error)) throw error;
-      }
-    }
+  createAgent(owner: OwnerPrincipal, name: string, harness: string | null, tx?: EntityManager): Promise<AgentView> {
+    return this.agents.create(owner, name, harness, tx);
   }
 
   /** The signed-in owner's agents, oldest first. */
   ownerAgents(owner: OwnerPrincipal): Promise<AgentView[]> {
-    return this.agentsOf(owner.ownerId);
+    return this.agents.ofOwner(owner.ownerId);
   }
 
   /** Any owner's agents, oldest first (operators). */
-  async agentsOf(ownerId: string): Promise<AgentView[]> {
-    const rows = await this.agents.find({ where: { ownerId }, order: { createdAt: 'ASC' } });
-    return rows.map((a) => this.view(a));
+  agentsOf(ownerId: string): Promise<AgentView[]> {
+    return this.agents.ofOwner(ownerId);
   }
 
   /** The recent signups of one of the signed-in owner's agents (the account page); [] when it is not theirs. */
   async ownerAgentSignups(owner: OwnerPrincipal, agentId: string, limit = 5): Promise<SignupRecordView[]> {
-    const row = await this.agents.findOne({ where: { id: agentId, ownerId: owner.ownerId } });
-    return row ? this.proofs.recent(row.id, limit) : [];
+    const agent = await this.agents.owned(owner, agentId);
+    return agent ? this.proofs.recent(agent.id, limit) : [];
   }
 
   /** One of the signed-in owner's agents by id, or undefined when it is not theirs. */
-  async ownedAgent(owner: OwnerPrincipal, agentId: string): Promise<AgentView | undefined> {
-    const row = await this.agents.findOne({ where: { id: agentId, ownerId: owner.ownerId } });
-    return row ? this.view(row) : undefined;
+  ownedAgent(owner: OwnerPrincipal, agentId: string): Promise<AgentView | undefined> {
+    return this.agents.owned(owner, agentId);
   }
 
-  async get(agentId: string): Promise<AgentView | undefined> {
-    const row = await this.agents.findOne({ where: { id: agentId } });
-    return row ? this.view(row) : undefined;
+  get(agentId: string): Promise<AgentView | undefined> {
+    return this.agents.get(agentId);
   }
 
-  async findByHandle(handle: string): Promise<AgentView | undefined> {
-    const row = await this.agents.findOne({ where: { handle: handle.toLowerCase() } });
-    return row ? this.view(row) : undefined;
+  findByHandle(handle: string): Promise<AgentView | undefined> {
+    return this.agents.findByHandle(handle);
   }
 
   /**
    * The active agent a token is bound to.
    * @throws agent_revoked when it was revoked by its owner, suspended by an operator, or is gone
    */
-  async requireActiveAgent(principal: AgentPrincipal, options: { reread?: boolean } = {}): Promise<AgentView> {
-    // The gate read the agent row in the token's statement moments ago; read again only after a change.
-    const snapshot = options.reread ? undefined : principal.agent;
-    const agent = snapshot && snapshot.id === principal.agentId ? this.snapshotView(snapshot) : await this.get(principal.agentId);
-    if (!agent || agent.owner_id !== principal.ownerId) {
-      throw identityErrors.agentRevoked('The agent this token is bound to no longer exists.');
-    }
-    if (agent.status === 'suspended') throw identityErrors.agentRevoked('An operator suspended this agent; its owner cannot restore it.');
-    if (agent.status === 'revoked') throw identityErrors.agentRevoked('The owner revoked this agent sub-identity.');
-    return agent;
+  requireActiveAgent(principal: AgentPrincipal, options: { reread?: boolean } = {}): Promise<AgentView> {
+    return this.agents.requireActive(principal, options);
   }
 
   /** The owner revokes or restores one of their agents; an operator's suspension stays. @throws not_found, forbidden */
-  async setAgentStatusByOwner(owner: OwnerPrincipal, agentId: string, status: 'active' | 'revoked'): Promise<AgentView> {
-    const row = await this.agents.findOne({ where: { id: agentId, ownerId: owner.ownerId } });
-    if (!row) throw identityErrors.agentNotFound();
-    if (row.status === 'suspended') throw identityErrors.operatorSuspended();
-    return this.saveStatus(row, status, null);
+  setAgentStatusByOwner(owner: OwnerPrincipal, agentId: string, status: 'active' | 'revoked'): Promise<AgentView> {
+    return this.agents.setStatusByOwner(owner, agentId, status);
   }
 
   /** Operators suspend, restore or revoke any agent. @throws not_found */
-  async setAgentStatusByOperator(agentId: string, status: AgentStatus, reason: string | null): Promise<AgentView> {
-    const row = await this.agents.findOne({ where: { id: agentId } });
-    if (!row) throw identityErrors.agentNotFound();
-    return this.saveStatus(row, status, reason);
+  setAgentStatusByOperator(agentId: string, status: AgentStatus, reason: string | null): Promise<AgentView> {
+    return this.agents.setStatusByOperator(agentId, status, reason);
   }
 
-  private async saveStatus(row: AgentEntity, status: AgentStatus, reason: string | null): Promise<AgentView> {
-    row.status = status;
-    row.statusReason = reason?.slice(0, 300) ?? null;
-    return this.view(await this.agents.save(row));
-  }
-
-  async list(options: {
+  /** Every agent, newest first, optionally of one status or owner (operators). */
+  list(options: {
     status?: AgentStatus;
     ownerId?: string;
     limit: number;
     offset: number;
   }): Promise<{ agents: AgentView[]; total: number }> {
-    const where: FindOptionsWhere<AgentEntity> = {};
-    if (options.status) where.status = options.status;
-    if (options.ownerId) where.ownerId = options.ownerId;
-    const [rows, total] = await this.agents.findAndCount({
-      where,
-      order: { createdAt: 'DESC' },
-      take: options.limit,
-      skip: options.offset,
-    });
-    return { agents: rows.map((a) => this.view(a)), total };
+    return this.agents.list(options);
   }
 
   // ---- Without the application: the CLI's calls on a bare DataSource (no DI, no boot checks) ----

@@ -8,6 +8,7 @@ import { SecretsService } from '../../common/secrets/secrets.service.js';
 import { AppConfig } from '../../config/app-config.js';
 import { SigningKeyEntity } from '../entities/signing-key.entity.js';
 import { SIGNING_KEY_LOCK_SQL } from '../queries/locks.queries.js';
+import { PUBLISHABLE_KEYS_SQL, type PublishedKeyRow } from '../queries/signing-key.queries.js';
 import { IDENTITY_SEALED_COLUMNS } from '../queries/sealed-columns.queries.js';
 
 export const ASSERTION_ALG = 'ES256';
@@ -125,26 +126,21 @@ export class SigningKeys implements OnApplicationBootstrap {
    * whoever can write to the database but lacks the key encryption key cannot add a key of their own.
    */
   async jwks(): Promise<{ keys: JWK[] }> {
-    const rows: SigningKeyEntity[] = await this.dataSource
-      .getRepository(SigningKeyEntity)
-      .createQueryBuilder('k')
-      .where(`k.status = 'active' OR k.publish_until > now()`)
-      .orderBy('k.created_at', 'DESC')
-      .getMany();
+    const rows = (await this.dataSource.query(PUBLISHABLE_KEYS_SQL)) as PublishedKeyRow[];
     const keys: JWK[] = [];
-    for (const row of rows) if (await this.isGenuine(row)) keys.push(row.publicJwk as JWK);
+    for (const row of rows) if (await this.isGenuine(row)) keys.push(row.public_jwk as JWK);
     return { keys };
   }
 
   /** The row's sealed private JWK opens and is the private half of its public JWK and kid (cached per row content). */
-  private async isGenuine(row: SigningKeyEntity): Promise<boolean> {
-    const cacheKey = `${row.kid}:${row.privateJwk}:${JSON.stringify(row.publicJwk)}`;
+  private async isGenuine(row: PublishedKeyRow): Promise<boolean> {
+    const cacheKey = `${row.kid}:${row.private_jwk}:${JSON.stringify(row.public_jwk)}`;
     const known = this.genuine.get(cacheKey);
     if (known !== undefined) return known;
     let ok: boolean;
     try {
-      const priv = JSON.parse(this.secrets.box.open(row.privateJwk)) as JWK;
-      const pub = row.publicJwk as JWK;
+      const priv = JSON.parse(this.secrets.box.open(row.private_jwk)) as JWK;
+      const pub = row.public_jwk as JWK;
       ok =
         priv.kty === pub.kty &&
         priv.crv === pub.crv &&

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
-import { Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
 import { AcceptanceEntity } from '../entities/acceptance.entity.js';
 import { SignupProofEntity } from '../entities/signup-proof.entity.js';
 import { identityErrors } from '../identity.errors.js';
+import { INSERT_RECEIPT_PROOF_SQL, INSERT_SELF_REPORT_PROOF_SQL, type InsertedProofRow } from '../queries/signup-proof.queries.js';
 import { sha256Hex } from './assertion-minter.js';
 import { AttestationVerifier, RP_ALGORITHMS } from './attestation-verifier.js';
 import { SigningKeys } from './signing-keys.js';
@@ -50,6 +51,7 @@ export class SignupProofs {
     private readonly keys: SigningKeys,
     @InjectRepository(SignupProofEntity) private readonly proofs: Repository<SignupProofEntity>,
     @InjectRepository(AcceptanceEntity) private readonly acceptances: Repository<AcceptanceEntity>,
+    private readonly dataSource: DataSource,
   ) {}
 
   /** @throws validation_failed, signup_token_invalid, signup_token_not_linked, signup_token_ownership_mismatch, rp_attestation_invalid, conflict */
@@ -122,32 +124,23 @@ export class SignupProofs {
     const jti = payload.jti!.slice(0, 200);
     const existing = await this.proofs.findOneBy({ signupTokenIssuer: acceptance.serviceOrigin, signupTokenJti: jti });
     if (existing) return this.sameOrConflict(existing, tokenSha, agent);
-    const result = await this.proofs
-      .createQueryBuilder()
-      .insert()
-      .values({
-        agentId: agent.id,
-        ownerId: agent.owner_id,
-        serviceOrigin: acceptance.serviceOrigin,
-        serviceAudience: acceptance.audience,
-        providerName: acceptance.providerName,
-        account: payload.account,
-        proofSource: 'rp_signed_receipt',
-        tier: 1,
-        signupTokenIssuer: acceptance.serviceOrigin,
-        signupTokenJti: jti,
-        signupTokenSha256: tokenSha,
-        assertionJti,
-        attestationJti,
-        acceptanceId: acceptance.id,
-        rpVerificationId: acceptance.rpVerificationId,
-        agentEmailUsed: agent.inbox_address,
-        acceptedTosHash: acceptance.termsSha256,
-      })
-      .orIgnore()
-      .returning('id')
-      .execute();
-    const id = (result.raw as { id: string }[])[0]?.id;
+    const [inserted] = (await this.dataSource.query(INSERT_RECEIPT_PROOF_SQL, [
+      agent.id,
+      agent.owner_id,
+      acceptance.serviceOrigin,
+      acceptance.audience,
+      acceptance.providerName,
+      payload.account,
+      jti,
+      tokenSha,
+      assertionJti,
+      attestationJti,
+      acceptance.id,
+      acceptance.rpVerificationId,
+      agent.inbox_address,
+      acceptance.termsSha256,
+    ])) as InsertedProofRow[];
+    const id = inserted?.id;
     if (!id) {
       // A concurrent identical call won the insert.
       return this.sameOrConflict(
@@ -199,28 +192,20 @@ export class SignupProofs {
       }
       return toRecordView(existing, true);
     }
-    const inserted = await this.proofs
-      .createQueryBuilder()
-      .insert()
-      .values({
-        agentId: agent.id,
-        ownerId: agent.owner_id,
-        serviceOrigin: origin,
-        serviceAudience: acceptance.audience,
-        providerName: acceptance.providerName,
-        account,
-        proofSource: 'agent_self_reported',
-        tier: 3,
-        acceptanceId: acceptance.id,
-        contextUrl,
-        contextSha256: contextUrl ? sha256Hex(contextUrl) : null,
-        agentEmailUsed: agent.inbox_address,
-        acceptedTosHash: acceptance.termsSha256,
-      })
-      .orIgnore()
-      .returning('id')
-      .execute();
-    const insertedId = (inserted.raw as { id: string }[])[0]?.id;
+    const [inserted] = (await this.dataSource.query(INSERT_SELF_REPORT_PROOF_SQL, [
+      agent.id,
+      agent.owner_id,
+      origin,
+      acceptance.audience,
+      acceptance.providerName,
+      account,
+      acceptance.id,
+      contextUrl,
+      contextUrl ? sha256Hex(contextUrl) : null,
+      agent.inbox_address,
+      acceptance.termsSha256,
+    ])) as InsertedProofRow[];
+    const insertedId = inserted?.id;
     const row = await this.proofs.findOneByOrFail({ agentId: agent.id, serviceOrigin: origin, proofSource: 'agent_self_reported' });
     if (row.account !== account && account !== null && row.account !== null) {
       throw identityErrors.signupConflict(`A self-report for ${origin} with another account is already recorded.`);

@@ -1,6 +1,7 @@
 // The identity broker's signup results: the fixed next steps and the mapping of stored rows to their views.
 
 import type { AcceptanceEntity } from '../entities/acceptance.entity.js';
+import type { AcceptanceViewRow } from '../queries/acceptance.queries.js';
 import type { ResolvedRp } from './relying-parties.js';
 import type { AcceptanceView, ServiceView } from '../identity.types.js';
 
@@ -21,6 +22,18 @@ export const toAcceptanceView = (a: AcceptanceEntity): AcceptanceView => ({
   terms_sha256: a.termsSha256,
   source: a.source,
   recorded_at: a.createdAt.toISOString(),
+});
+
+/** The same view from a named statement's row (identity_whoami's latest acceptances). */
+export const toAcceptanceRowView = (a: AcceptanceViewRow): AcceptanceView => ({
+  id: a.id,
+  service_origin: a.service_origin,
+  audience: a.audience,
+  terms_url: a.terms_url,
+  terms_version: a.terms_version,
+  terms_sha256: a.terms_sha256,
+  source: a.source,
+  recorded_at: a.created_at.toISOString(),
 });
 
 export const toServiceView = (rp: ResolvedRp, a: AcceptanceEntity): ServiceView => ({

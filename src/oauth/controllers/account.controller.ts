@@ -6,9 +6,9 @@ import { OWNER_PAGES_POLICY } from '../../common/rate-limit/rate-limit.service.j
 import { RatePolicy } from '../../common/rate-limit/rate-policy.decorator.js';
 import { BodyPolicy, FORM_MEDIA_TYPE } from '../../common/http/body-limits.js';
 import { AppError } from '../../common/errors/app-error.js';
-import { AccountService } from '../services/account.service.js';
-import { DelegationService } from '../services/delegation.service.js';
-import { safeReturnTo } from '../services/owner-auth.service.js';
+import { AccountService } from '../services/account.js';
+import { DelegationService } from '../services/delegation.js';
+import { safeReturnTo } from '../services/owner-auth.js';
 import { AppConfig } from '../../config/app-config.js';
 import { accountDeletedPage, accountPage, agreementPage, confirmPage, deleteAccountPage, emailChangePage } from '../views/account-pages.js';
 import { sendPage, sendRedirect } from '../../common/http/page.js';

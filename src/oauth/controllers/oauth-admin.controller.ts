@@ -27,7 +27,7 @@ import {
   StatusChangeDto,
   TokensQuery,
 } from '../dto/admin.dto.js';
-import { OauthAdminService } from '../services/oauth-admin.service.js';
+import { OauthAdminService } from '../services/oauth-admin.js';
 import { Passkeys } from '../services/passkeys.js';
 
 /** Operators' management of the identity broker (operator token required; every change audited). */

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { SecretsService } from '../../common/secrets/secrets.service.js';
 import { AppConfig } from '../../config/app-config.js';
-import { SIGNIN_TTL_MS } from '../services/owner-auth.service.js';
+import { SIGNIN_TTL_MS } from '../services/owner-auth.js';
 import { field } from './form-field.js';
 import { readCookie } from './session-cookie.js';
 

@@ -26,9 +26,9 @@ import { Public } from '../../common/auth/public.decorator.js';
 import { BodyPolicy, FORM_MEDIA_TYPE } from '../../common/http/body-limits.js';
 import { toAppError } from '../../common/errors/app-error.js';
 import { OAuthError } from '../oauth.errors.js';
-import { ClientsService } from '../services/clients.service.js';
+import { ClientsService } from '../services/clients.js';
 import { OauthService } from '../services/oauth.service.js';
-import { TokensService } from '../services/tokens.service.js';
+import { TokensService } from '../services/tokens.js';
 import { corsPreflight, withCors } from './cors.js';
 
 const NO_STORE_HEADERS = {

@@ -4,8 +4,8 @@ import { AppConfig } from '../../config/app-config.js';
 import { bearerChallenge, resourceMetadataUrl } from '../domain/challenge.js';
 import { RESOURCE_SCOPES } from '../domain/scopes.js';
 import { AccessPolicy, type AccessDecision, type ScopeDecision } from './access-policy.js';
-import { ClientsService } from './clients.service.js';
-import { TokensService, type TokenResponse } from './tokens.service.js';
+import { ClientsService } from './clients.js';
+import { TokensService, type TokenResponse } from './tokens.js';
 
 /**
  * The oauth module's facade: what other modules (and the MCP broker gate) may use. The

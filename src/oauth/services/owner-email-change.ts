@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { OwnerPrincipal } from '../../common/auth/principals.js';
 import { generateToken, hashToken } from '../../common/auth/token.js';
 import { clientKey } from '../../common/http/client-ip.js';
@@ -13,9 +12,16 @@ import { routesToAgentMailbox } from '../domain/owner-address.js';
 import { OwnerEntity } from '../entities/owner.entity.js';
 import { SigninChallengeEntity } from '../entities/signin-challenge.entity.js';
 import { oauthErrors } from '../oauth.errors.js';
-import { COUNT_SIGNIN_ATTEMPT_SQL, type SigninAttemptRow } from '../queries/owner.queries.js';
+import {
+  COUNT_SIGNIN_ATTEMPT_SQL,
+  END_PENDING_EMAIL_CHANGES_SQL,
+  PENDING_EMAIL_CHANGE_SQL,
+  USE_CHALLENGE_SQL,
+  type PendingEmailChangeRow,
+  type SigninAttemptRow,
+} from '../queries/owner.queries.js';
 import { BrokerAudit } from './broker-audit.js';
-import { normaliseEmail, SIGNIN_MAX_ATTEMPTS, SIGNIN_TTL_MS } from './owner-auth.service.js';
+import { normaliseEmail, SIGNIN_MAX_ATTEMPTS, SIGNIN_TTL_MS } from './owner-auth.js';
 
 /**
  * Changing an owner's email address: a six-digit code mailed to the new address (proving it is
@@ -30,7 +36,6 @@ export class OwnerEmailChange {
     private readonly mail: MailService,
     private readonly rateLimits: RateLimitService,
     private readonly audit: BrokerAudit,
-    @InjectRepository(SigninChallengeEntity) private readonly challenges: Repository<SigninChallengeEntity>,
   ) {}
 
   /** The pending change's new address, if a code was sent in the last 15 minutes and not used. */
@@ -38,12 +43,8 @@ export class OwnerEmailChange {
     return (await this.latest(owner))?.email;
   }
 
-  private async latest(owner: OwnerPrincipal): Promise<SigninChallengeEntity | null> {
-    const [row] = await this.challenges.find({
-      where: { ownerId: owner.ownerId, purpose: 'email_change', usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
-      order: { createdAt: 'DESC' },
-      take: 1,
-    });
+  private async latest(owner: OwnerPrincipal): Promise<PendingEmailChangeRow | null> {
+    const [row] = (await this.dataSource.query(PENDING_EMAIL_CHANGE_SQL, [owner.ownerId, new Date()])) as PendingEmailChangeRow[];
     return row ?? null;
   }
 
@@ -65,7 +66,7 @@ export class OwnerEmailChange {
     await this.dataSource.transaction(async (tx) => {
       const repo = tx.getRepository(SigninChallengeEntity);
       // One pending change at a time: a new request ends the previous one.
-      await repo.update({ ownerId: owner.ownerId, purpose: 'email_change', usedAt: IsNull() }, { usedAt: new Date() });
+      await tx.query(END_PENDING_EMAIL_CHANGES_SQL, [owner.ownerId, new Date()]);
       const row = await repo.save(
         repo.create({
           email,
@@ -101,7 +102,7 @@ export class OwnerEmailChange {
     const code = typeof codeInput === 'string' ? codeInput.replace(/\s+/g, '') : '';
     const counted = (await this.dataSource.query(COUNT_SIGNIN_ATTEMPT_SQL, [row.id, SIGNIN_MAX_ATTEMPTS])) as [SigninAttemptRow[], number];
     if (counted[1] === 0) throw oauthErrors.invalid('Too many wrong codes. Ask for a new code.');
-    if (!/^\d{6}$/.test(code) || !timingSafeEqual(Buffer.from(hashToken(`${row.id}:${code}`)), Buffer.from(row.codeHash))) {
+    if (!/^\d{6}$/.test(code) || !timingSafeEqual(Buffer.from(hashToken(`${row.id}:${code}`)), Buffer.from(row.code_hash))) {
       const left = SIGNIN_MAX_ATTEMPTS - counted[0][0].attempts;
       throw oauthErrors.invalid(
         left > 0
@@ -112,8 +113,8 @@ export class OwnerEmailChange {
     const previous = owner.email;
     try {
       await this.dataSource.transaction(async (tx) => {
-        const used = await tx.getRepository(SigninChallengeEntity).update({ id: row.id, usedAt: IsNull() }, { usedAt: new Date() });
-        if (!used.affected) throw oauthErrors.invalid('This code was already used.');
+        const [, used] = (await tx.query(USE_CHALLENGE_SQL, [row.id, new Date()])) as [unknown[], number];
+        if (!used) throw oauthErrors.invalid('This code was already used.');
         await tx.getRepository(OwnerEntity).update({ id: owner.ownerId }, { email: row.email });
         await this.audit.record(`owner:${owner.ownerId}`, 'owner.email_changed', 'owner', owner.ownerId, owner.ownerId, {}, tx);
       });

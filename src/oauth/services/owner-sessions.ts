@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, MoreThan, Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { OwnerPrincipal } from '../../common/auth/principals.js';
-import { SessionEntity } from '../entities/session.entity.js';
+import { END_OWNER_SESSIONS_SQL, LIVE_SESSIONS_SQL, type LiveSessionRow } from '../queries/owner.queries.js';
 import { BrokerAudit } from './broker-audit.js';
-import { SESSION_IDLE_MS } from './owner-auth.service.js';
+import { SESSION_IDLE_MS } from './owner-auth.js';
 
 export interface SessionView {
   id: string;
@@ -17,34 +16,30 @@ export interface SessionView {
 @Injectable()
 export class OwnerSessions {
   constructor(
-    @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
+    private readonly dataSource: DataSource,
     private readonly audit: BrokerAudit,
   ) {}
 
   /** Live sessions, most recently used first. */
   async list(owner: OwnerPrincipal): Promise<SessionView[]> {
-    const rows = await this.sessions.find({
-      where: { ownerId: owner.ownerId, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
-      order: { lastSeenAt: 'DESC' },
-      take: 50,
-    });
+    const rows = (await this.dataSource.query(LIVE_SESSIONS_SQL, [owner.ownerId, new Date()])) as LiveSessionRow[];
     const idleLimit = Date.now() - SESSION_IDLE_MS;
     return rows
-      .filter((r) => r.lastSeenAt.getTime() > idleLimit)
+      .filter((r) => r.last_seen_at.getTime() > idleLimit)
       .map((r) => ({
         id: r.id,
-        created_at: r.createdAt.toISOString(),
-        last_seen_at: r.lastSeenAt.toISOString(),
+        created_at: r.created_at.toISOString(),
+        last_seen_at: r.last_seen_at.toISOString(),
         current: r.id === owner.sessionId,
       }));
   }
 
   /** Ends every session of the owner, this one included. */
   async signOutEverywhere(owner: OwnerPrincipal): Promise<number> {
-    const ended = await this.sessions.update({ ownerId: owner.ownerId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    const [, ended] = (await this.dataSource.query(END_OWNER_SESSIONS_SQL, [owner.ownerId, new Date()])) as [unknown[], number];
     await this.audit.record(`owner:${owner.ownerId}`, 'owner.signed_out_everywhere', 'owner', owner.ownerId, owner.ownerId, {
-      sessions: ended.affected ?? 0,
+      sessions: ended,
     });
-    return ended.affected ?? 0;
+    return ended;
   }
 }

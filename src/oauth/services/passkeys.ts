@@ -19,7 +19,7 @@ import {
   type DeletedPasskeyRow,
 } from '../queries/passkey.queries.js';
 import { BrokerAudit } from './broker-audit.js';
-import { OwnerAuthService, safeReturnTo, type SignedIn } from './owner-auth.service.js';
+import { OwnerAuthService, safeReturnTo, type SignedIn } from './owner-auth.js';
 import { PASSKEY_CEREMONY_TIMEOUT_MS, PasskeyChallenges } from './passkey-challenges.js';
 
 /** Adding or removing a passkey needs a sign-in (email or passkey) within this long. */

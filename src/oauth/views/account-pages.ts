@@ -1,4 +1,4 @@
-import type { AgreementStatus, AgreementView } from '../services/delegation.service.js';
+import type { AgreementStatus, AgreementView } from '../services/delegation.js';
 import type { ActivityItem } from '../services/account-activity.js';
 import type { SessionView } from '../services/owner-sessions.js';
 import { agreementHtml, scopeList } from './consent-page.js';

@@ -1,7 +1,7 @@
 import { marked } from 'marked';
 import { DELEGATION_SUMMARY } from '../domain/delegation-text.js';
 import { SCOPES, type Scope } from '../domain/scopes.js';
-import type { ConsentView } from '../services/authorization.service.js';
+import type { ConsentView } from '../services/authorization.js';
 import type { HtmlPage } from '../../common/http/page.js';
 import { brokerPage, escapeHtml, hidden, problemLine } from './layout.js';
 

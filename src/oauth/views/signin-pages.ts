@@ -1,6 +1,6 @@
 import type { HtmlPage } from '../../common/http/page.js';
 import { clockTime, inAbout } from '../domain/plain-time.js';
-import type { PendingSignin } from '../services/owner-auth.service.js';
+import type { PendingSignin } from '../services/owner-auth.js';
 import type { AskingApp } from '../services/signin-context.js';
 import { brokerPage, escapeHtml, hidden, noticeLine, problemLine } from './layout.js';
 

@@ -8,9 +8,9 @@ import { OwnerEntity } from '../entities/owner.entity.js';
 import type { TokenEntity } from '../entities/token.entity.js';
 import { oauthErrors, OAuthError } from '../oauth.errors.js';
 import { BrokerAudit, type AuditView } from './broker-audit.js';
-import { ClientsService } from './clients.service.js';
-import { DelegationService, type AgreementView } from './delegation.service.js';
-import { TokensService } from './tokens.service.js';
+import { ClientsService } from './clients.js';
+import { DelegationService, type AgreementView } from './delegation.js';
+import { TokensService } from './tokens.js';
 import type { AgentView } from '../../identity/identity.types.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,40 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { DataSource, IsNull, Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import type { OwnerPrincipal } from '../../common/auth/principals.js';
 import { hashToken } from '../../common/auth/token.js';
 import { AppConfig } from '../../config/app-config.js';
 import { IdentityService } from '../../identity/services/identity.service.js';
+import type { AgentView } from '../../identity/identity.types.js';
 import { AuthorizationRequestEntity } from '../entities/authorization-request.entity.js';
 import type { ClientEntity } from '../entities/client.entity.js';
 import { GrantEntity } from '../entities/grant.entity.js';
-import { isLoopbackUrl, redirectUriMatches } from '../domain/redirect-uris.js';
-import { DEFAULT_SCOPES, parseScopes, type Scope } from '../domain/scopes.js';
-import { OAuthError } from '../oauth.errors.js';
+import { isLoopbackUrl } from '../domain/redirect-uris.js';
+import type { Scope } from '../domain/scopes.js';
+import { COMPLETE_CONSENT_SQL, PREVIOUS_GRANT_SQL, type PreviousGrantRow } from '../queries/consent.queries.js';
 import { OWNER_STATUS_SQL, type OwnerStatusRow } from '../queries/owner.queries.js';
+import { AuthorizePageError, clientRedirect } from './authorize-redirect.js';
 import { BrokerAudit } from './broker-audit.js';
-import { ClientsService } from './clients.service.js';
-import { DelegationService, type AgreementStatus } from './delegation.service.js';
-import { TokensService } from './tokens.service.js';
-import type { AgentView } from '../../identity/identity.types.js';
+import { ClientsService } from './clients.js';
+import { DelegationService, type AgreementStatus } from './delegation.js';
+import { TokensService } from './tokens.js';
 
 /** How long a consent page stays valid. */
 export const TRANSACTION_TTL_MS = 10 * 60 * 1000;
-
-/** A bad client or redirect URI: shown as an error page, never redirected. */
-export class AuthorizePageError extends Error {}
-
-/** An /authorize error that is sent back to the redirect URI of a pre-registered client. */
-export class AuthorizeRedirectError extends Error {
-  constructor(
-    readonly redirect: string,
-    readonly error: string,
-    description: string,
-  ) {
-    super(description);
-  }
-}
 
 export interface ValidatedAuthorize {
   client: ClientEntity;
@@ -68,11 +55,14 @@ export interface Decision {
   ip: string;
 }
 
-/** /authorize: request validation, the server-side consent transaction, and the owner's decision. */
+/**
+ * The consent step of /authorize: the server-side transaction the consent form refers to, and the
+ * owner's decision on it (deny, sign the agreement, or approve for an existing or new agent, which
+ * issues the code).
+ */
 @Injectable()
-export class AuthorizationService {
-  readonly issuer: string;
-  readonly resource: string;
+export class ConsentDecision {
+  private readonly issuer: string;
 
   constructor(
     config: AppConfig,
@@ -85,71 +75,10 @@ export class AuthorizationService {
     @InjectRepository(AuthorizationRequestEntity) private readonly transactions: Repository<AuthorizationRequestEntity>,
   ) {
     this.issuer = config.publicBaseUrl;
-    this.resource = `${config.publicBaseUrl}/broker/mcp`;
   }
 
-  /** The redirect back to the client: `code`/`error`, `state` and RFC 9207 `iss`. */
-  redirectTo(redirectUri: string, params: Record<string, string | null | undefined>): string {
-    const url = new URL(redirectUri);
-    for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null) url.searchParams.set(key, value);
-    url.searchParams.set('iss', this.issuer);
-    return url.toString();
-  }
-
-  /**
-   * Validates an authorization request in the RFC's order: client and redirect URI first (an error
-   * page), then everything else (a redirect with `error` for pre-registered clients, the error page
-   * for dynamically registered and metadata-document clients).
-   */
-  async validate(query: Record<string, unknown>): Promise<ValidatedAuthorize> {
-    const one = (name: string): string | undefined => {
-      const value = query[name];
-      if (Array.isArray(value)) throw new AuthorizePageError(`The parameter ${name} was sent more than once.`);
-      return typeof value === 'string' && value.length > 0 ? value : undefined;
-    };
-    let client: ClientEntity;
-    try {
-      client = await this.clients.resolve(one('client_id'));
-    } catch (error) {
-      throw new AuthorizePageError(error instanceof OAuthError ? error.description : 'Unknown client.');
-    }
-    const requested = one('redirect_uri');
-    let redirectUri: string;
-    if (requested === undefined) {
-      if (client.redirectUris.length !== 1) throw new AuthorizePageError('redirect_uri is required for this client.');
-      redirectUri = client.redirectUris[0];
-    } else {
-      if (!client.redirectUris.some((r) => redirectUriMatches(r, requested))) {
-        throw new AuthorizePageError('The redirect_uri is not registered for this client.');
-      }
-      redirectUri = requested;
-    }
-    const state = one('state') ?? null;
-    // Before anyone has signed in, an error goes back to the redirect URI only for a client an
-    // operator registered: anyone can register a dynamic client or publish a metadata document
-    // naming any redirect URI, and redirecting to it would make /authorize an open redirector
-    // (RFC 9700 §4.11.2). Everyone else gets the error page.
-    const fail = (error: string, description: string): Error =>
-      client.kind === 'preregistered'
-        ? new AuthorizeRedirectError(this.redirectTo(redirectUri, { error, error_description: description, state }), error, description)
-        : new AuthorizePageError(`${description} (${error})`);
-    for (const name of ['response_type', 'code_challenge', 'code_challenge_method', 'scope', 'resource', 'state']) {
-      if (Array.isArray(query[name])) throw fail('invalid_request', `The parameter ${name} was sent more than once.`);
-    }
-    if (state !== null && state.length > 1000) throw fail('invalid_request', 'state is too long.');
-    if (one('response_type') !== 'code') throw fail('unsupported_response_type', 'Only response_type=code is supported.');
-    const codeChallenge = one('code_challenge');
-    if (!codeChallenge) throw fail('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256.');
-    if (one('code_challenge_method') !== 'S256') throw fail('invalid_request', 'code_challenge_method must be S256.');
-    if (!/^[A-Za-z0-9_-]{43}$/.test(codeChallenge)) {
-      throw fail('invalid_request', 'code_challenge must be a base64url SHA-256 (43 characters).');
-    }
-    const resource = one('resource') ?? this.resource;
-    if (resource !== this.resource) throw fail('invalid_target', `This server issues tokens only for ${this.resource}.`);
-    const parsed = parseScopes(one('scope') ?? client.scope ?? DEFAULT_SCOPES.join(' '));
-    if (parsed.unknown.length > 0) throw fail('invalid_scope', `Unknown scope: ${parsed.unknown.slice(0, 3).join(' ')}.`);
-    const scopes = parsed.scopes.length > 0 ? parsed.scopes : [...DEFAULT_SCOPES];
-    return { client, redirectUri, state, codeChallenge, scopes, resource };
+  private redirectTo(redirectUri: string, params: Record<string, string | null | undefined>): string {
+    return clientRedirect(this.issuer, redirectUri, params);
   }
 
   /** Opens the server-side transaction the consent form refers to. */
@@ -188,9 +117,7 @@ export class AuthorizationService {
       }
     });
     const agents = (await this.identity.ownerAgents(owner)).filter((a) => a.status === 'active');
-    const [previous] = await this.dataSource
-      .getRepository(GrantEntity)
-      .find({ where: { ownerId: owner.ownerId, clientRowId: client.id, revokedAt: IsNull() }, order: { createdAt: 'DESC' }, take: 1 });
+    const [previous] = (await this.dataSource.query(PREVIOUS_GRANT_SQL, [owner.ownerId, client.id])) as PreviousGrantRow[];
     return {
       transactionId: tx.id,
       csrf,
@@ -205,7 +132,7 @@ export class AuthorizationService {
       scopes: tx.scopes as Scope[],
       owner: { email: owner.email },
       agents,
-      currentAgentId: previous && agents.some((a) => a.id === previous.agentId) ? previous.agentId : null,
+      currentAgentId: previous && agents.some((a) => a.id === previous.agent_id) ? previous.agent_id : null,
       agreement: await this.delegation.status(owner),
       redirectOrigin: redirect.protocol === 'http:' || redirect.protocol === 'https:' ? redirect.origin : `${redirect.protocol}`,
     };
@@ -282,10 +209,8 @@ export class AuthorizationService {
       agentId = '';
     }
     const redirect = await this.dataSource.transaction(async (em) => {
-      const done = await em
-        .getRepository(AuthorizationRequestEntity)
-        .update({ id: tx.id, completedAt: IsNull() }, { completedAt: new Date() });
-      if (!done.affected) throw new AuthorizePageError('This authorization request was already answered.');
+      const [, done] = (await em.query(COMPLETE_CONSENT_SQL, [tx.id, new Date()])) as [unknown[], number];
+      if (!done) throw new AuthorizePageError('This authorization request was already answered.');
       if (!agentId) {
         const name = typeof decision.newAgentName === 'string' && decision.newAgentName.trim() ? decision.newAgentName : client.clientName;
         agentId = (await this.identity.createAgent(owner, name, client.clientName, em)).id;

@@ -2,12 +2,25 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import type { OperatorPrincipal, OwnerPrincipal } from '../../common/auth/principals.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
-import { Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { SecretsService } from '../../common/secrets/secrets.service.js';
 import { DelegationAgreementEntity } from '../entities/delegation-agreement.entity.js';
-import { DelegationSignatureEntity } from '../entities/delegation-signature.entity.js';
 import { INITIAL_DELEGATION_TEXT, INITIAL_DELEGATION_VERSION } from '../domain/delegation-text.js';
 import { oauthErrors } from '../oauth.errors.js';
+import {
+  AGREEMENT_VERSIONS_SQL,
+  CURRENT_AGREEMENT_SQL,
+  LATEST_SIGNATURE_SQL,
+  PUBLISH_AGREEMENT_ONCE_SQL,
+  SIGN_AGREEMENT_SQL,
+  SIGNED_VERSION_SQL,
+  type AgreementRow,
+  type AgreementVersionRow,
+  type InsertedAgreementRow,
+  type InsertedSignatureRow,
+  type LatestSignatureRow,
+  type SignedRow,
+} from '../queries/delegation.queries.js';
 import { BrokerAudit } from './broker-audit.js';
 
 export interface AgreementView {
@@ -31,6 +44,13 @@ export function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
+const rowOf = (e: DelegationAgreementEntity): AgreementRow => ({
+  version: e.version,
+  text: e.text,
+  sha256: e.sha256,
+  published_at: e.publishedAt,
+});
+
 /** The Master Agent Delegation agreement: published versions and owners' signatures. */
 @Injectable()
 export class DelegationService implements OnApplicationBootstrap {
@@ -38,55 +58,50 @@ export class DelegationService implements OnApplicationBootstrap {
 
   constructor(
     @InjectRepository(DelegationAgreementEntity) private readonly agreements: Repository<DelegationAgreementEntity>,
-    @InjectRepository(DelegationSignatureEntity) private readonly signatures: Repository<DelegationSignatureEntity>,
+    private readonly dataSource: DataSource,
     private readonly secrets: SecretsService,
     private readonly audit: BrokerAudit,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const inserted = await this.agreements
-      .createQueryBuilder()
-      .insert()
-      .values({
-        version: INITIAL_DELEGATION_VERSION,
-        text: INITIAL_DELEGATION_TEXT,
-        sha256: sha256Hex(INITIAL_DELEGATION_TEXT),
-        publishedBy: 'system',
-      })
-      .orIgnore()
-      .execute();
-    if ((inserted.raw as unknown[]).length > 0) this.logger.log(`Published delegation agreement ${INITIAL_DELEGATION_VERSION}`);
+    const inserted = (await this.dataSource.query(PUBLISH_AGREEMENT_ONCE_SQL, [
+      INITIAL_DELEGATION_VERSION,
+      INITIAL_DELEGATION_TEXT,
+      sha256Hex(INITIAL_DELEGATION_TEXT),
+      'system',
+    ])) as InsertedAgreementRow[];
+    if (inserted.length > 0) this.logger.log(`Published delegation agreement ${INITIAL_DELEGATION_VERSION}`);
   }
 
-  private view(row: DelegationAgreementEntity): AgreementView {
-    return { version: row.version, sha256: row.sha256, text: row.text, published_at: row.publishedAt.toISOString() };
+  private view(row: AgreementRow): AgreementView {
+    return { version: row.version, sha256: row.sha256, text: row.text, published_at: row.published_at.toISOString() };
   }
 
   async current(): Promise<AgreementView> {
-    const [row] = await this.agreements.find({ order: { publishedAt: 'DESC', version: 'DESC' }, take: 1 });
+    const [row] = (await this.dataSource.query(CURRENT_AGREEMENT_SQL)) as AgreementRow[];
     return this.view(row);
   }
 
   async version(version: string): Promise<AgreementView | undefined> {
     const row = await this.agreements.findOne({ where: { version } });
-    return row ? this.view(row) : undefined;
+    return row ? this.view(rowOf(row)) : undefined;
   }
 
   async versions(): Promise<Array<Omit<AgreementView, 'text'>>> {
-    const rows = await this.agreements.find({ order: { publishedAt: 'DESC' } });
-    return rows.map(({ version, sha256, publishedAt }) => ({ version, sha256, published_at: publishedAt.toISOString() }));
+    const rows = (await this.dataSource.query(AGREEMENT_VERSIONS_SQL)) as AgreementVersionRow[];
+    return rows.map(({ version, sha256, published_at }) => ({ version, sha256, published_at: published_at.toISOString() }));
   }
 
   async status(owner: OwnerPrincipal): Promise<AgreementStatus> {
     const { ownerId } = owner;
     const current = await this.current();
-    const [latest] = await this.signatures.find({ where: { ownerId }, order: { signedAt: 'DESC' }, take: 1 });
-    const signedCurrent = await this.signatures.exists({ where: { ownerId, version: current.version } });
+    const [latest] = (await this.dataSource.query(LATEST_SIGNATURE_SQL, [ownerId])) as LatestSignatureRow[];
+    const [signed] = (await this.dataSource.query(SIGNED_VERSION_SQL, [ownerId, current.version])) as SignedRow[];
     return {
       current,
       signed_version: latest?.version ?? null,
-      signed_at: latest?.signedAt.toISOString() ?? null,
-      current_signed: signedCurrent,
+      signed_at: latest?.signed_at.toISOString() ?? null,
+      current_signed: signed.signed,
     };
   }
 
@@ -96,13 +111,13 @@ export class DelegationService implements OnApplicationBootstrap {
     const agreement = await this.version(version);
     if (!agreement) throw oauthErrors.agreementNotFound();
     const ipHash = await this.secrets.keyedHash('ip-hash', ip);
-    const result = await this.signatures
-      .createQueryBuilder()
-      .insert()
-      .values({ ownerId, version, textSha256: agreement.sha256, ipHash })
-      .orIgnore()
-      .execute();
-    if ((result.raw as unknown[]).length > 0) {
+    const recorded = (await this.dataSource.query(SIGN_AGREEMENT_SQL, [
+      ownerId,
+      version,
+      agreement.sha256,
+      ipHash,
+    ])) as InsertedSignatureRow[];
+    if (recorded.length > 0) {
       await this.audit.record(`owner:${ownerId}`, 'delegation.signed', 'agreement', version, ownerId, { sha256: agreement.sha256 });
     }
   }
@@ -119,6 +134,6 @@ export class DelegationService implements OnApplicationBootstrap {
       this.agreements.create({ version, text: body, sha256: sha256Hex(body), publishedBy: operator.name }),
     );
     await this.audit.record(`operator:${operator.name}`, 'delegation.published', 'agreement', version, null, { sha256: row.sha256 });
-    return this.view(row);
+    return this.view(rowOf(row));
   }
 }

@@ -11,11 +11,11 @@ import { oauthErrors } from '../oauth.errors.js';
 import type { AccountView, GrantRow } from '../views/account-pages.js';
 import { AccountActivity } from './account-activity.js';
 import { BrokerAudit } from './broker-audit.js';
-import { DelegationService } from './delegation.service.js';
-import { OwnerAuthService } from './owner-auth.service.js';
+import { DelegationService } from './delegation.js';
+import { OwnerAuthService } from './owner-auth.js';
 import { OwnerEmailChange } from './owner-email-change.js';
 import { OwnerSessions } from './owner-sessions.js';
-import { TokensService } from './tokens.service.js';
+import { TokensService } from './tokens.js';
 
 /** The owner's account page: agents, apps with access (grants), the agreement; CSRF bound to the session. */
 @Injectable()

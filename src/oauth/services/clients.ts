@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { IsNull, Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { hashToken } from '../../common/auth/token.js';
 import { checkOutboundUrl } from '../../common/http/safe-fetch.js';
 import { AppConfig } from '../../config/app-config.js';
@@ -10,6 +10,7 @@ import { clientIdUrlProblem } from '../domain/client-id-url.js';
 import { redirectUriProblem } from '../domain/redirect-uris.js';
 import { parseScopes } from '../domain/scopes.js';
 import { OAuthError } from '../oauth.errors.js';
+import { REVOKE_CLIENT_SQL } from '../queries/client.queries.js';
 import { CimdFetcher } from './cimd-fetcher.js';
 
 const AUTH_METHODS: ClientAuthMethod[] = ['none', 'client_secret_basic', 'client_secret_post'];
@@ -41,6 +42,7 @@ export class ClientsService {
     private readonly config: AppConfig,
     @InjectRepository(ClientEntity) private readonly clients: Repository<ClientEntity>,
     private readonly cimd: CimdFetcher,
+    private readonly dataSource: DataSource,
   ) {}
 
   /** Validates client metadata (registration or pre-registration). @throws OAuthError invalid_redirect_uri / invalid_client_metadata */
@@ -266,8 +268,8 @@ export class ClientsService {
   }
 
   async revoke(id: string): Promise<ClientEntity | null> {
-    const result = await this.clients.update({ id, revokedAt: IsNull() }, { revokedAt: new Date() });
-    if (!result.affected) return this.clients.findOne({ where: { id } });
+    const [, revoked] = (await this.dataSource.query(REVOKE_CLIENT_SQL, [id, new Date()])) as [unknown[], number];
+    if (!revoked) return this.clients.findOne({ where: { id } });
     this.logger.log(`Client ${id} revoked`);
     return this.clients.findOne({ where: { id } });
   }

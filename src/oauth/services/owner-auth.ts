@@ -14,7 +14,13 @@ import { SessionEntity } from '../entities/session.entity.js';
 import { SigninChallengeEntity } from '../entities/signin-challenge.entity.js';
 import { routesToAgentMailbox } from '../domain/owner-address.js';
 import { oauthErrors } from '../oauth.errors.js';
-import { COUNT_SIGNIN_ATTEMPT_SQL, UPSERT_OWNER_SQL, type SigninAttemptRow } from '../queries/owner.queries.js';
+import {
+  COUNT_SIGNIN_ATTEMPT_SQL,
+  END_OWNER_SESSIONS_SQL,
+  UPSERT_OWNER_SQL,
+  USE_CHALLENGE_SQL,
+  type SigninAttemptRow,
+} from '../queries/owner.queries.js';
 import { BrokerAudit } from './broker-audit.js';
 
 export const SIGNIN_TTL_MS = 15 * 60 * 1000;
@@ -182,8 +188,8 @@ export class OwnerAuthService {
     if (!row || row.usedAt) throw oauthErrors.invalid('There is no sign-in to send a new code for. Start again.');
     const wait = row.createdAt.getTime() + SIGNIN_RESEND_AFTER_MS - Date.now();
     if (wait > 0) throw oauthErrors.resendTooEarly(wait / 1000);
-    const ended = await this.challenges.update({ id: row.id, usedAt: IsNull() }, { usedAt: new Date() });
-    if (!ended.affected) throw oauthErrors.invalid('There is no sign-in to send a new code for. Start again.');
+    const [, ended] = (await this.dataSource.query(USE_CHALLENGE_SQL, [row.id, new Date()])) as [unknown[], number];
+    if (!ended) throw oauthErrors.invalid('There is no sign-in to send a new code for. Start again.');
     return this.start(row.email, row.returnTo, ip);
   }
 
@@ -212,8 +218,8 @@ export class OwnerAuthService {
 
   private async complete(row: SigninChallengeEntity): Promise<SignedIn> {
     return this.dataSource.transaction(async (tx) => {
-      const used = await tx.getRepository(SigninChallengeEntity).update({ id: row.id, usedAt: IsNull() }, { usedAt: new Date() });
-      if (!used.affected) throw oauthErrors.invalid('This sign-in was already used. Start again.');
+      const [, used] = (await tx.query(USE_CHALLENGE_SQL, [row.id, new Date()])) as [unknown[], number];
+      if (!used) throw oauthErrors.invalid('This sign-in was already used. Start again.');
       return this.openSession(tx, row.email, row.returnTo);
     });
   }
@@ -265,7 +271,7 @@ export class OwnerAuthService {
   /** Deletes the owner's row (the last step of deleting an account; sessions and grants end first). */
   async deleteOwner(owner: OwnerPrincipal): Promise<void> {
     await this.dataSource.transaction(async (tx) => {
-      await tx.getRepository(SessionEntity).update({ ownerId: owner.ownerId, revokedAt: IsNull() }, { revokedAt: new Date() });
+      await tx.query(END_OWNER_SESSIONS_SQL, [owner.ownerId, new Date()]);
       await tx.getRepository(OwnerEntity).delete({ id: owner.ownerId });
       await this.audit.record(`owner:${owner.ownerId}`, 'owner.deleted', 'owner', owner.ownerId, owner.ownerId, {}, tx);
     });
