@@ -48,6 +48,20 @@ export default tseslint.config(
     },
   },
   {
+    // R13: SQL beyond by-key reads and writes of one entity is a named statement in <module>/queries/; nobody builds
+    // createQueryBuilder chains (docs/architecture.md, "Data access: one rule").
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='createQueryBuilder']",
+          message: 'No createQueryBuilder: put the statement in <module>/queries/<resource>.queries.ts with a typed row (R13).',
+        },
+      ],
+    },
+  },
+  {
     // Browser scripts served as static files (assets/*.js, classic scripts); `tsc -p assets` type-checks them.
     files: ['assets/**/*.js'],
     languageOptions: { sourceType: 'script', globals: { window: 'readonly', document: 'readonly' } },
