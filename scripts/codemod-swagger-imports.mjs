@@ -58,10 +58,14 @@ if (check) {
   process.exit(list.length ? 1 : 0);
 }
 if (list.length) {
-  const prettier = spawnSync(process.execPath, [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--write', ...list], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const prettier = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--log-level', 'warn', '--write', ...list],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (prettier.status !== 0) process.exit(prettier.status ?? 1);
 }
 process.stdout.write(`${list.length} file(s) now import their Swagger decorators from src/common/http/swagger.ts\n`);
