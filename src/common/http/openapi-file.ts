@@ -38,6 +38,12 @@ function mtime(file: string): number | undefined {
  * missing or older than the last compile (dist/.tsbuildinfo, rewritten by every tsc run that emits).
  */
 export function openApiDocumentLive(): boolean {
+  // Decided once per process: the decorators (swagger.ts) and the route (openapi.ts) must agree.
+  return (live ??= decideLive());
+}
+let live: boolean | undefined;
+
+function decideLive(): boolean {
   if (process.env.AGENTRY_OPENAPI === 'live' || !DIST || !OPENAPI_DOCUMENT_FILE) return true;
   const built = mtime(OPENAPI_DOCUMENT_FILE);
   if (built === undefined) return true;
