@@ -80,6 +80,45 @@ export default tseslint.config(
     // busy machine is not an error (a pattern proven vulnerable always is).
     rules: { 'redos/no-vulnerable': ['error', { ignoreErrors: true, timeout: 30000, randomSeed: 42 }] },
   },
+  {
+    // Memory (issue 25): the running server loads these only when first needed (memoised `await import()`,
+    // or createRequire where the caller is synchronous); a static import would load them at boot again.
+    // Types stay importable. The Swagger decorators come from src/common/http/swagger.ts (re-point stray
+    // imports with `node scripts/codemod-swagger-imports.mjs`).
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.spec.ts', 'src/common/http/swagger.ts', 'src/common/http/openapi-document.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@nestjs/swagger',
+              message:
+                "Import the decorators from src/common/http/swagger.ts (node scripts/codemod-swagger-imports.mjs): '@nestjs/swagger' loads the whole Swagger toolchain (~50 MB RSS).",
+              allowTypeImports: true,
+            },
+            ...[
+              'mailparser',
+              'mailauth',
+              'smtp-server',
+              'html-to-text',
+              '@simplewebauthn/server',
+              '@secretlint/core',
+              '@secretlint/profiler',
+              '@secretlint/secretlint-rule-preset-recommend',
+              'pino-pretty',
+              'ioredis',
+            ].map((name) => ({
+              name,
+              message: `${name} is loaded at first use, not at boot: import it with a memoised \`await import('${name}')\` where it is needed (import type for types).`,
+              allowTypeImports: true,
+            })),
+          ],
+        },
+      ],
+    },
+  },
   // R1: the order between features (docs/architecture.md, "Modules and their facades"). A feature may use
   // only the features listed here, and only through their module, facade and types (R7); identity and
   // directory use no feature; nobody imports dmv, oauth, inbox or memory except the MCP layer.

@@ -1,41 +1,20 @@
 // npm run lint:openapi [file]: lints the OpenAPI document with Redocly (`recommended`, redocly.yaml) and
-// Spectral (`spectral:oas`, .spectral.yaml); any error or warning fails. Without a file it builds the
-// document from the compiled app (dist/) in Nest's preview mode — no database, no network, ~2 s — and
-// writes it to dist/openapi.json first. The e2e test lints the served document with the same function.
+// Spectral (`spectral:oas`, .spectral.yaml); any error or warning fails. Without a file it lints the
+// document the built server serves — dist/openapi.json, written by `npm run build` (scripts/openapi-build.mjs,
+// Nest's preview mode: no database, no network) — with https://agentry.example as its base URL, written
+// pretty-printed to dist/openapi.lint.json. The e2e test lints the served document with the same function.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Builds the document the app serves, without a database (Nest preview mode: no provider is instantiated). */
+/** Builds the document the app serves from dist/ (scripts/openapi-build.mjs), for https://agentry.example. */
 export async function buildDocumentFromDist() {
-  await import('reflect-metadata');
-  const dist = (p) => pathToFileURL(path.join(root, 'dist/src', p)).href;
-  const { NestFactory } = await import('@nestjs/core');
-  const { AppModule } = await import(dist('app.module.js'));
-  const { createFastifyAdapter } = await import(dist('app.setup.js'));
-  const { loadConfig } = await import(dist('config/app-config.js'));
-  const { buildOpenApiDocument } = await import(dist('common/http/openapi.js'));
-  const config = loadConfig({
-    PUBLIC_BASE_URL: 'https://agentry.example',
-    DATABASE_URL: 'postgres://lint@127.0.0.1:1/none',
-    // An https base needs a key; preview mode opens no database and encrypts nothing.
-    BROKER_KEY_ENCRYPTION_KEY: 'openapi-lint-preview-key-never-used-0000',
-    LOG_LEVEL: 'silent',
-  });
-  const app = await NestFactory.create(AppModule.forRoot(config), createFastifyAdapter(config, false), {
-    preview: true,
-    logger: false,
-    abortOnError: false,
-  });
-  try {
-    return buildOpenApiDocument(app, config);
-  } finally {
-    await app.close();
-  }
+  const { buildDocumentFromDist: build } = await import('./openapi-build.mjs');
+  return build('https://agentry.example');
 }
 
 function run(bin, args) {
@@ -101,8 +80,13 @@ export function lintOpenApiDocument(document) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   let file = process.argv[2];
   if (!file) {
-    file = path.join(root, 'dist/openapi.json');
-    writeFileSync(file, JSON.stringify(await buildDocumentFromDist(), null, 2));
+    const { OPENAPI_BASE_PLACEHOLDER } = await import(pathToFileURL(path.join(root, 'dist/src/common/http/openapi-file.js')).href);
+    const built = readFileSync(path.join(root, 'dist/openapi.json'), 'utf8').replaceAll(
+      OPENAPI_BASE_PLACEHOLDER,
+      'https://agentry.example',
+    );
+    file = path.join(root, 'dist/openapi.lint.json');
+    writeFileSync(file, JSON.stringify(JSON.parse(built), null, 2));
   }
   const problems = lintOpenApiFile(file);
   for (const p of problems) process.stderr.write(`${p}\n`);

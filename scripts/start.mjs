@@ -38,6 +38,20 @@ if (builtAt() < newestInput()) {
   writeFileSync(STAMP, `${new Date().toISOString()}\n`);
 }
 
+// The OpenAPI document, built from dist/ into dist/openapi.json whenever the compile is newer (the
+// server then never loads the Swagger toolchain; scripts/openapi-build.mjs).
+const mtime = (file) => {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+};
+if (mtime('dist/openapi.json') < mtime('dist/.tsbuildinfo')) {
+  const openapi = spawnSync(process.execPath, ['scripts/openapi-build.mjs'], { stdio: 'inherit' });
+  if (openapi.status !== 0) process.exit(openapi.status ?? 1);
+}
+
 // V8 flags (README "Memory"): a young generation of 4 MB semi-spaces (Node's default is 16 MB) keeps
 // RSS lower at the same or better throughput; unless NODE_OPTIONS already sets it.
 const NODE_FLAGS = (process.env.NODE_OPTIONS ?? '').includes('--max-semi-space-size') ? [] : ['--max-semi-space-size=4'];

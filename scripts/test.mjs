@@ -13,7 +13,9 @@ rmSync(path.resolve('test-artifacts/browser-tests-skipped.txt'), { force: true }
 // The boot tests run the built server as `npm start` does, so build first (incremental, fast).
 const tsc = path.resolve('node_modules/typescript/bin/tsc');
 const build = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
-if (build.status !== 0) {
+// ... and the OpenAPI document the built server serves (dist/openapi.json, scripts/openapi-build.mjs).
+const openapi = build.status === 0 ? spawnSync(process.execPath, ['scripts/openapi-build.mjs'], { stdio: 'inherit' }) : build;
+if (build.status !== 0 || openapi.status !== 0) {
   process.stdout.write('\nThe build failed; no tests ran.\n0 passed, 1 failed\n');
   process.exit(1);
 }

@@ -9,7 +9,7 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiOAuth2 } from '@nestjs/swagger';
+import { ApiOAuth2 } from '../http/swagger.js';
 import { ApiErrors } from '../http/openapi-kit.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defineErrors } from '../errors/error-table.js';

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiProperty, ApiTags } from '../http/swagger.js';
 import { ApiErrors, ApiOp, apiSchema, arr, dateTime, nullable, obj, str, uuid } from '../http/openapi-kit.js';
 import { IsString, Length } from 'class-validator';
 import { CurrentOperator } from './operator.guard.js';

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiOkResponse, ApiTags } from './swagger.js';
 import type { FastifyReply } from 'fastify';
 import { ApiErrors, ApiOp } from './openapi-kit.js';
 import { AppConfig } from '../../config/app-config.js';

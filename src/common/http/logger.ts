@@ -1,6 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import pinoPretty from 'pino-pretty';
+import { createRequire } from 'node:module';
+import type PinoPretty from 'pino-pretty';
 import { safeError } from './safe-error.js';
 
 /** A request as logged, by anyone: the path without its query string (tokens travel in query strings). */
@@ -28,6 +29,8 @@ export function prettyMessage(log: Record<string, unknown>, messageKey: string):
 
 /** The readable stream for a terminal (pino-pretty, in process). */
 export function prettyStream(): DestinationStream {
+  // Loaded only for a terminal (a server logging JSON lines never loads pino-pretty and its colour code).
+  const pinoPretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
   return pinoPretty({
     colorize: true,
     translateTime: 'SYS:HH:MM:ss',

@@ -2,7 +2,8 @@
 // @nestjs/swagger derives from DTO classes: named component schemas written as JSON Schema, the
 // shared error responses an operation really sends, and security schemes a feature contributes.
 import { applyDecorators } from '@nestjs/common';
-import { ApiExtension, ApiOperation, type DocumentBuilder } from '@nestjs/swagger';
+import type { DocumentBuilder } from '@nestjs/swagger';
+import { ApiExtension, ApiOperation } from './swagger.js';
 
 export type SecuritySchemeObject = Parameters<DocumentBuilder['addSecurity']>[1];
 

@@ -1,13 +1,9 @@
-import { Logger, type INestApplication } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyInstance } from 'fastify';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import type { AppConfig } from '../../config/app-config.js';
-import { API_TAGS, ERROR_RESPONSES, ERROR_SCHEMA, OAUTH_ERROR_SCHEMA, RESPONSE_HEADERS, finishOperations } from './openapi-components.js';
-import { declaredSchemas, declaredSecuritySchemes } from './openapi-kit.js';
+import { OPENAPI_BASE_PLACEHOLDER, OPENAPI_DOCUMENT_FILE, openApiDocumentLive } from './openapi-file.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -21,113 +17,16 @@ export function registeredRoutes(fastify: FastifyInstance): readonly RegisteredR
   return routesByServer.get(fastify) ?? [];
 }
 
-function packageVersion(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const file = path.join(dir, 'package.json');
-    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? '0.0.0';
-    const parent = path.dirname(dir);
-    if (parent === dir) return '0.0.0';
-    dir = parent;
-  }
-}
-
-type Json = Record<string, unknown>;
-
-/**
- * The licence the repository states: package.json says "UNLICENSED" (private, no LICENSE file), i.e.
- * proprietary, all rights reserved. The document says exactly that rather than inventing an open
- * licence; the SPDX `LicenseRef-` form is how SPDX names a licence that has no identifier.
- */
-export const API_LICENSE = { name: 'UNLICENSED (proprietary, all rights reserved)', identifier: 'LicenseRef-UNLICENSED' };
-
-/**
- * OpenAPI 3.0 → 3.1 where @nestjs/swagger still speaks 3.0: `nullable: true` becomes a `null`
- * member of the type (or an `anyOf` with `{type: 'null'}` for references).
- */
-export function toOpenApi31(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(toOpenApi31);
-  if (!node || typeof node !== 'object') return node;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(node as Json)) out[key] = toOpenApi31(value);
-  if (out.nullable === true) {
-    delete out.nullable;
-    if (typeof out.type === 'string') {
-      out.type = [out.type, 'null'];
-      if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
-    } else if (Array.isArray(out.type)) {
-      if (!out.type.includes('null')) out.type = [...out.type, 'null'];
-    } else if (typeof out.$ref === 'string' || Array.isArray(out.allOf)) {
-      const target = typeof out.$ref === 'string' ? { $ref: out.$ref } : { allOf: out.allOf };
-      delete out.$ref;
-      delete out.allOf;
-      out.anyOf = [target, { type: 'null' }];
-    }
-  } else if (out.nullable === false) {
-    delete out.nullable;
-  }
-  return out;
-}
-
-/** Builds the OpenAPI 3.1 document from every controller and DTO (call after the app is initialised). */
-export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
-  const base = config.publicBaseUrl;
-  const builder = new DocumentBuilder()
-    .setOpenAPIVersion('3.1.0')
-    .setTitle('Agentry API')
-    .setDescription(
-      'The REST API of Agentry: the agent community member directory, community stats, the globe data and documentation ' +
-        'search; DMV pre-registrations; the identity broker (OAuth 2.1 authorization server and its REST mirror for agents); ' +
-        'Recall, the shared agent memory; and the operator endpoints under /admin. Public operations need no credential ' +
-        '(`security: []`) and are rate-limited per IP; /admin needs an operator token; the broker mirror an OAuth access ' +
-        'token with the scope each operation names; Recall writes the agent’s own arc_ credential. Errors are JSON ' +
-        '`{"error": "<code>", "message": "…"}` (components.schemas.Error), except the OAuth endpoints, which answer ' +
-        'RFC 6749 `{"error", "error_description"}`. Every response carries X-Request-Id. A known path called with a ' +
-        'method it does not support answers 405 with an Allow header; any request with a Host this deployment does not ' +
-        'serve answers 403 forbidden_host.',
-    )
-    .setVersion(packageVersion())
-    .addServer(base)
-    .addSecurity('operator', {
-      type: 'http',
-      scheme: 'bearer',
-      description:
-        'An operator token: an opaque `mco_…` string (not a JWT) created with `npm run cli -- operator:create <name>` ' +
-        'or OPERATOR_BOOTSTRAP_TOKEN, sent as `Authorization: Bearer mco_…`.',
-    })
-    .addSecurity('recall', {
-      type: 'http',
-      scheme: 'bearer',
-      description:
-        'A Recall agent credential: an opaque `arc_…` string the agent generates itself and registers with ' +
-        'POST /recall/api/v1/agents, sent as `Authorization: Bearer arc_…` (with `X-AgentRecall-Write: true` on every write).',
-    });
-  for (const tag of API_TAGS) builder.addTag(tag.name, tag.description);
-  for (const [name, build] of declaredSecuritySchemes()) builder.addSecurity(name, build(base));
-  const document = SwaggerModule.createDocument(app, builder.build(), {
-    // Every operation names its own operationId (ApiOp); this fallback only shows a forgotten one.
-    operationIdFactory: (controllerKey, methodKey) => `${controllerKey}_${methodKey}`,
-  });
-  const components = (document.components ??= {});
-  components.schemas = {
-    ...(components.schemas ?? {}),
-    Error: ERROR_SCHEMA,
-    OAuthError: OAUTH_ERROR_SCHEMA,
-    ...Object.fromEntries(declaredSchemas()),
-  } as never;
-  components.responses = Object.fromEntries(Object.values(ERROR_RESPONSES).map((r) => [r.name, r.response])) as never;
-  components.headers = RESPONSE_HEADERS as never;
-  finishOperations(document);
-  const converted = toOpenApi31(document) as OpenAPIObject;
-  converted.openapi = '3.1.0';
-  converted.info.license = API_LICENSE as never;
-  return converted;
+/** The build-time document (dist/openapi.json) as served: this deployment's PUBLIC_BASE_URL in place of the placeholder. */
+export function readBuiltOpenApiDocument(file: string, publicBaseUrl: string): string {
+  return readFileSync(file, 'utf8').replaceAll(OPENAPI_BASE_PLACEHOLDER, JSON.stringify(publicBaseUrl).slice(1, -1));
 }
 
 /**
  * Serves GET /openapi.json (public, readable cross-origin) and records the route table for the
- * completeness test. Call from configureApp, before the app is initialised; the document itself is
- * built once, when the server becomes ready (after every module has registered its routes).
+ * completeness test. Call from configureApp, before the app is initialised. The document is the file
+ * built at build time (read at the first request) or, when this process must build it itself
+ * (openapi-file.ts), built once when the server becomes ready (after every module registered its routes).
  */
 export function registerOpenApi(app: NestFastifyApplication, config: AppConfig): void {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
@@ -137,20 +36,30 @@ export function registerOpenApi(app: NestFastifyApplication, config: AppConfig):
     for (const method of ([] as string[]).concat(route.method)) routes.push({ method, url: route.url });
   });
 
-  let document: OpenAPIObject | undefined;
-  const get = (): OpenAPIObject => (document ??= buildOpenApiDocument(app, config));
-  fastify.addHook('onReady', async () => {
-    try {
-      get();
-    } catch (error) {
-      new Logger('OpenAPI').error(`The OpenAPI document could not be built: ${(error as Error).message}`);
-    }
-  });
+  let document: string | undefined;
+  let get: () => Promise<string>;
+  if (openApiDocumentLive()) {
+    get = async () => {
+      const { buildOpenApiDocument } = await import('./openapi-document.js');
+      return (document ??= JSON.stringify(buildOpenApiDocument(app, config)));
+    };
+    fastify.addHook('onReady', async () => {
+      try {
+        await get();
+      } catch (error) {
+        new Logger('OpenAPI').error(`The OpenAPI document could not be built: ${(error as Error).message}`);
+      }
+    });
+  } else {
+    const file = OPENAPI_DOCUMENT_FILE!;
+    get = async () => (document ??= readBuiltOpenApiDocument(file, config.publicBaseUrl));
+  }
   fastify.get('/openapi.json', async (_request, reply) => {
-    void reply
+    const body = await get();
+    return reply
       .header('Access-Control-Allow-Origin', '*')
       .header('Cache-Control', 'public, max-age=300')
-      .type('application/json; charset=utf-8');
-    return get();
+      .type('application/json; charset=utf-8')
+      .send(body);
   });
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiExcludeController } from '../http/swagger.js';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/public.decorator.js';
 import { AppError } from '../errors/app-error.js';

@@ -1,5 +1,5 @@
 import type { Type as ClassType } from '@nestjs/common';
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '../http/swagger.js';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
@@ -25,12 +25,16 @@ export interface PageQueryOptions {
  * The paging query DTO of the operators' lists (`?limit&offset`): whole numbers, `limit` from 1 to
  * `maxLimit`, `offset` from 0, refused with class-validator's own messages ("limit must not be
  * greater than 200", "offset must be an integer number", …). A module's list query extends it, or
- * combines it with its filters through `IntersectionType` when the filters come first in the document.
+ * passes its filters class as `base` when the filters come first in the document (inherited
+ * properties, validation and OpenAPI metadata come before the paging ones).
  */
-export function PageQueryDto(options: PageQueryOptions): ClassType<PageQuery> {
+export function PageQueryDto<B extends object = object>(
+  options: PageQueryOptions,
+  base: ClassType<B> = class {} as ClassType<B>,
+): ClassType<PageQuery & B> {
   const { maxLimit, defaultLimit = 50, schemaType = 'integer' } = options;
 
-  class PageQueryDto implements PageQuery {
+  class PageQueryDto extends (base as ClassType<object>) implements PageQuery {
     @ApiPropertyOptional({ type: schemaType, minimum: 1, maximum: maxLimit, default: defaultLimit })
     @IsOptional()
     @Type(() => Number)
@@ -46,5 +50,5 @@ export function PageQueryDto(options: PageQueryOptions): ClassType<PageQuery> {
     @Min(0)
     offset: number = 0;
   }
-  return PageQueryDto;
+  return PageQueryDto as ClassType<PageQuery & B>;
 }

@@ -9,7 +9,7 @@ import {
   ApiOkResponse,
   ApiParam,
   ApiTags,
-} from '@nestjs/swagger';
+} from '../../common/http/swagger.js';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
 import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import { BodyPolicy } from '../../common/http/body-limits.js';

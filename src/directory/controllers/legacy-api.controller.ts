@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '../../common/http/swagger.js';
 import { Public } from '../../common/auth/public.decorator.js';
 import { RATE_LIMIT_HEADERS } from '../../common/http/openapi-components.js';
 import { ApiErrors, ApiOp } from '../../common/http/openapi-kit.js';

@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiExcludeController } from '../../common/http/swagger.js';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
 import { sendPage } from '../../common/http/page.js';

@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
-import { ApiHeader, ApiNotModifiedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiNotModifiedResponse, ApiOkResponse, ApiParam, ApiTags } from '../../common/http/swagger.js';
 import type { FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import { Public } from '../../common/auth/public.decorator.js';

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '../../common/http/swagger.js';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '../../common/http/swagger.js';
 
 // Response shapes of the directory's REST API. They document the wire format in /openapi.json;
 // the service builds plain objects of exactly these shapes.

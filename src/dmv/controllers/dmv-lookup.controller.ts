@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
 import { ApiErrors, ApiOp } from '../../common/http/openapi-kit.js';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '../../common/http/swagger.js';
 import { Public } from '../../common/auth/public.decorator.js';
 import { LookupQueryDto, LookupResultDto } from '../dto/dmv.dto.js';
 import { DmvService } from '../services/dmv.service.js';

@@ -1,7 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { RATE_LIMIT_HEADERS } from '../../common/http/openapi-components.js';
 import { ApiErrors } from '../../common/http/openapi-kit.js';
-import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiAcceptedResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiAcceptedResponse, ApiTags } from '../../common/http/swagger.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
 import { RegisterAgentDto, RegistrationResultDto, ResendVerificationDto, ResendVerificationResultDto } from '../dto/dmv.dto.js';

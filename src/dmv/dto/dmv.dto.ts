@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '../../common/http/swagger.js';
 import { ArrayMaxSize, IsArray, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { IsEmailAddress } from '../../common/validation/is-email-address.decorator.js';
 import { PageQueryDto } from '../../common/validation/page-query.dto.js';
@@ -122,10 +122,7 @@ class RegistrationFiltersDto {
 }
 
 /** GET /admin/dmv/registrations: the filters, then `?limit&offset` (1-100, default 50). */
-export class ListRegistrationsQueryDto extends IntersectionType(
-  RegistrationFiltersDto,
-  PageQueryDto({ maxLimit: 100, schemaType: 'number' }),
-) {}
+export class ListRegistrationsQueryDto extends PageQueryDto({ maxLimit: 100, schemaType: 'number' }, RegistrationFiltersDto) {}
 
 export class WithdrawRegistrationDto {
   @ApiProperty({ description: 'Why it is withdrawn (kept with the record).', minLength: 1, maxLength: 500 })

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { RATE_LIMIT_HEADERS } from '../../common/http/openapi-components.js';
 import { ApiErrors, ApiOp } from '../../common/http/openapi-kit.js';
 import { BrokerSignupRecord, BrokerSignupResult, BrokerWhoami } from '../dto/identity-openapi.js';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '../../common/http/swagger.js';
 import { CurrentAgent, RequireScopes } from '../../common/auth/bearer.guard.js';
 import type { AgentPrincipal } from '../../common/auth/principals.js';
 import { BrokerRecordSignupDto, BrokerSignupDto } from '../dto/identity.dto.js';

@@ -9,7 +9,7 @@ import {
   SigningKey,
   SigningKeyList,
 } from '../dto/identity-openapi.js';
-import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiParam, ApiTags } from '../../common/http/swagger.js';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
 import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import { AttestationAuthorityDto, RpPolicyDto } from '../dto/identity.dto.js';

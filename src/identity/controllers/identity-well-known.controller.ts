@@ -1,7 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiErrors, ApiOp } from '../../common/http/openapi-kit.js';
 import { Jwks } from '../dto/identity-openapi.js';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '../../common/http/swagger.js';
 import { Public } from '../../common/auth/public.decorator.js';
 import { IdentityService } from '../services/identity.service.js';
 

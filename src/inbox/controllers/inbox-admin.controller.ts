@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiErrors, ApiOp } from '../../common/http/openapi-kit.js';
 import { HeldMailPage, InboxAuditPage, MailboxUsage, MailboxUsagePage, SuppressionPage, SuppressionRemoved } from '../dto/inbox-openapi.js';
-import { ApiBearerAuth, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiParam, ApiTags } from '../../common/http/swagger.js';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
 import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import { AddSuppressionDto, AdminPageQueryDto, MailboxStatusDto, SuppressionIdParam } from '../dto/inbox.dto.js';

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { RATE_LIMIT_HEADERS } from '../../common/http/openapi-components.js';
 import { ApiErrors, ApiOp } from '../../common/http/openapi-kit.js';
 import { InboxMessage, InboxMessageList, InboxSendResult, InboxWaitResult } from '../dto/inbox-openapi.js';
-import { ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiParam, ApiTags } from '../../common/http/swagger.js';
 import { CurrentAgent, RequireScopes } from '../../common/auth/bearer.guard.js';
 import type { AgentPrincipal } from '../../common/auth/principals.js';
 import { ListMessagesQueryDto, ReadMessageQueryDto, SendEmailDto, WaitForEmailDto } from '../dto/inbox.dto.js';

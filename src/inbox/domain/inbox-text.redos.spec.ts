@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { adversarial as adversarialFrom, timed } from '../../../test/support/redos.js';
-import { htmlToText } from './html-text.js';
+import { htmlToText, loadHtmlToText } from './html-text.js';
 import { extractLinks } from './links.js';
 import { detectOtp } from './otp.js';
 import { readReport } from './reports.js';
+
+await loadHtmlToText();
 
 // Fragments that start or extend a match of the inbox's text patterns; repeated, they are what makes a
 // backtracking pattern polynomial (each was an attack on an earlier form, or would have been).

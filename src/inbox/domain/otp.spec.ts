@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { OTP_CORPUS } from '../../../test/support/inbox/otp-corpus.js';
-import { htmlToText } from './html-text.js';
+import { htmlToText, loadHtmlToText } from './html-text.js';
 import { detectOtp } from './otp.js';
+
+// html-to-text is loaded on first use (src/inbox/domain/html-text.ts).
+await loadHtmlToText();
 
 function evaluate() {
   let truePositives = 0;

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { extractLinks } from './links.js';
-import { htmlToText } from './html-text.js';
+import { htmlToText, loadHtmlToText } from './html-text.js';
 import { readReport } from './reports.js';
+
+// html-to-text is loaded on first use (src/inbox/domain/html-text.ts).
+await loadHtmlToText();
 
 describe('bounce and complaint reports', () => {
   it('reads the failed recipients of a delivery status notification', () => {

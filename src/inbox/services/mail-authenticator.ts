@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { authenticate, type DNSResolver } from 'mailauth';
+import type { DNSResolver } from 'mailauth';
 import { AppConfig } from '../../config/app-config.js';
 import type { StoredAuth } from '../entities/message.entity.js';
 import { boundedSystemResolver, CachingResolver } from './dns-cache.js';
@@ -14,6 +14,10 @@ const TIMEOUT_MS = 5_000;
  * SPF, DKIM and DMARC verdicts of inbound mail, with mailauth. Never throws: failures are `temperror`.
  * Its DNS lookups go through a cache with short, bounded timeouts (dns-cache.ts).
  */
+// mailauth (~20 MB of heap with its DNS, DKIM and ARC code) is imported when the first message is checked, not at boot.
+let mailauth: Promise<typeof import('mailauth')> | undefined;
+const loadMailauth = (): Promise<typeof import('mailauth')> => (mailauth ??= import('mailauth'));
+
 @Injectable()
 export class MailAuthenticator {
   private readonly logger = new Logger('InboxAuth');
@@ -34,6 +38,7 @@ export class MailAuthenticator {
   async check(raw: Buffer, session: { ip: string; helo: string; sender: string }): Promise<StoredAuth> {
     let timer: NodeJS.Timeout | undefined;
     try {
+      const { authenticate } = await loadMailauth();
       const result = await Promise.race([
         authenticate(trickle(raw), {
           ip: session.ip,

@@ -1,6 +1,6 @@
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import type { AddressObject, ParsedMail } from 'mailparser';
 import type { StoredAttachment, StoredOtp } from '../entities/message.entity.js';
-import { htmlToText } from '../domain/html-text.js';
+import { htmlToText, loadHtmlToText } from '../domain/html-text.js';
 import { extractLinks } from '../domain/links.js';
 import { detectOtp } from '../domain/otp.js';
 import { readReport, type ReportVerdict } from '../domain/reports.js';
@@ -59,7 +59,11 @@ function addresses(value: AddressObject | AddressObject[] | undefined): string[]
  * ≤ 2 MB converted), converts HTML to text safely, detects the one-time code, extracts links
  * (never fetched) and attachment metadata (never content), and recognises bounces and complaints.
  */
+// mailparser (and what it loads) is imported when the first message arrives, not at boot.
+let mailparser: Promise<typeof import('mailparser')> | undefined;
+
 export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
+  const { simpleParser } = await (mailparser ??= import('mailparser'));
   const parsed: ParsedMail = await simpleParser(raw, {
     maxHeadSize: 64 * 1024,
     maxChildNodes: 200,
@@ -72,7 +76,10 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
   });
   const html = typeof parsed.html === 'string' ? parsed.html : undefined;
   let text = parsed.text ?? '';
-  if (!text.trim() && html) text = htmlToText(html);
+  if (!text.trim() && html) {
+    await loadHtmlToText();
+    text = htmlToText(html);
+  }
   text = text.replace(/\r\n/g, '\n');
   const textTruncated = text.length > MAX_STORED_TEXT;
   if (textTruncated) text = text.slice(0, MAX_STORED_TEXT);

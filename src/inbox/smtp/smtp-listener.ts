@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import type { SMTPServer, SMTPServerAddress, SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 import { clientKey } from '../../common/http/client-ip.js';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
 import { AppConfig } from '../../config/app-config.js';
@@ -68,6 +68,8 @@ export class SmtpListener implements OnApplicationBootstrap, OnModuleDestroy {
       this.config.inboxSmtpTlsCert && this.config.inboxSmtpTlsKey
         ? { key: readFileSync(this.config.inboxSmtpTlsKey), cert: readFileSync(this.config.inboxSmtpTlsCert) }
         : undefined;
+    // Imported here, not at boot: an instance with SMTP_PORT=0 never loads smtp-server.
+    const { SMTPServer } = await import('smtp-server');
     const server = new SMTPServer({
       name: this.config.mailDomain,
       banner: 'Agentry inbox',

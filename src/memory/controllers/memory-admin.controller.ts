@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '../../common/http/swagger.js';
 import { ApiErrors, ApiOp } from '../../common/http/openapi-kit.js';
 import { RecallModerationAction, RecallModerationQueue } from '../dto/memory-openapi.js';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';

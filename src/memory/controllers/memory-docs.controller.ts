@@ -1,5 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '../../common/http/swagger.js';
 import { ApiErrors, ApiOp } from '../../common/http/openapi-kit.js';
 import { Public } from '../../common/auth/public.decorator.js';
 import { MemoryService } from '../services/memory.service.js';

@@ -1,6 +1,4 @@
-import { lintSource } from '@secretlint/core';
-import { secretLintProfiler } from '@secretlint/profiler';
-import { rules as recommendedRules } from '@secretlint/secretlint-rule-preset-recommend';
+import type { lintSource } from '@secretlint/core';
 import type { ValidationFailure } from './content-rules.js';
 import { credentialRefusal } from './secret-rules.js';
 
@@ -10,7 +8,8 @@ import { credentialRefusal } from './secret-rules.js';
  * URLs, … and what our own rules already cover), run after content-rules.ts's own checks have
  * passed. Input is bounded by then (the validators cap every field, 16,000 code points at most), and
  * the rules are plain regular expressions: a worst-case body takes milliseconds (logged by
- * maintained-secret-rules.spec.ts). The configuration is built once, when the module loads at boot.
+ * maintained-secret-rules.spec.ts). secretlint is imported and the configuration built once, at the
+ * first scan (not at boot: an instance nobody publishes to never loads it).
  * `secretlint-disable` comments in the content are not honoured (see COMMENT_FILTER).
  */
 
@@ -24,9 +23,24 @@ const RULE_PREFIX = '@secretlint/secretlint-rule-';
  */
 const COMMENT_FILTER = `${RULE_PREFIX}filter-comments`;
 
-const CONFIG: LintConfig = {
-  rules: recommendedRules.filter((rule) => rule.meta.id !== COMMENT_FILTER).map((rule) => ({ id: rule.meta.id, rule })),
-};
+interface Scanner {
+  lintSource: typeof lintSource;
+  config: LintConfig;
+}
+let scanner: Promise<Scanner> | undefined;
+
+async function loadScanner(): Promise<Scanner> {
+  const [{ lintSource }, { secretLintProfiler }, { rules: recommendedRules }] = await Promise.all([
+    import('@secretlint/core'),
+    import('@secretlint/profiler'),
+    import('@secretlint/secretlint-rule-preset-recommend'),
+  ]);
+  silenceProfiler(secretLintProfiler);
+  const config: LintConfig = {
+    rules: recommendedRules.filter((rule) => rule.meta.id !== COMMENT_FILTER).map((rule) => ({ id: rule.meta.id, rule })),
+  };
+  return { lintSource, config };
+}
 
 /**
  * secretlint's process-wide profiler puts a performance mark on the global timeline for every rule
@@ -35,7 +49,9 @@ const CONFIG: LintConfig = {
  * publish_message after a few thousand publishes). Nothing here reads the profile, so marks are
  * not recorded.
  */
-secretLintProfiler.mark = () => undefined;
+function silenceProfiler(profiler: { mark: (...args: never[]) => unknown }): void {
+  profiler.mark = () => undefined;
+}
 
 /** `@secretlint/secretlint-rule-database-connection-string` → `database_connection_string`. */
 function kindOf(ruleId: string): string {
@@ -46,9 +62,10 @@ function kindOf(ruleId: string): string {
 /** The kind of the first secret the maintained rules find in `text`, never the secret itself. */
 export async function findMaintainedSecret(text: string): Promise<{ kind: string } | null> {
   if (!text) return null;
+  const { lintSource, config } = await (scanner ??= loadScanner());
   const result = await lintSource({
     source: { content: text, filePath: 'recall-content.txt', ext: '.txt', contentType: 'text' },
-    options: { config: CONFIG, maskSecrets: true, noPhysicFilePath: true },
+    options: { config, maskSecrets: true, noPhysicFilePath: true },
   });
   const [first] = result.messages;
   return first ? { kind: kindOf(first.ruleId) } : null;

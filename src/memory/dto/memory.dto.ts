@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '../../common/http/swagger.js';
 import { IsOptional } from 'class-validator';
 
 // Recall's REST input is deliberately loose here: MemoryService checks every field itself, so the REST

@@ -1,5 +1,12 @@
 import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiExcludeEndpoint, ApiFoundResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiExcludeEndpoint,
+  ApiFoundResponse,
+  ApiOkResponse,
+  ApiQuery,
+  ApiTags,
+} from '../../common/http/swagger.js';
 import { ApiErrors, ApiOp } from '../../common/http/openapi-kit.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Options, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiOkResponse, ApiTags } from '../../common/http/swagger.js';
 import { ApiOp } from '../../common/http/openapi-kit.js';
 import { OAUTH_POLICY } from '../../common/rate-limit/rate-limit.service.js';
 import { RatePolicy } from '../../common/rate-limit/rate-policy.decorator.js';

@@ -15,7 +15,7 @@ import {
   BrokerTokenPage,
   ClientRegistration,
 } from '../dto/oauth-openapi.js';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '../../common/http/swagger.js';
 import { CurrentOperator } from '../../common/auth/operator.guard.js';
 import type { OperatorPrincipal } from '../../common/auth/principals.js';
 import {

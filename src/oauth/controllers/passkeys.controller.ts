@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiExcludeController } from '../../common/http/swagger.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
 import { generateToken } from '../../common/auth/token.js';

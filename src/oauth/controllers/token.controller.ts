@@ -9,7 +9,7 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
   ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+} from '../../common/http/swagger.js';
 import { ApiErrors, ApiOp } from '../../common/http/openapi-kit.js';
 import {
   ClientRegistration,

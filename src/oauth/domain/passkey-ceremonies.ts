@@ -1,10 +1,15 @@
-import {
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { counterVerdict, deviceTypeVerdict, type RelyingParty } from './passkey-rules.js';
+
+let webauthn: Promise<typeof import('@simplewebauthn/server')> | undefined;
+
+/**
+ * @simplewebauthn/server, imported at the first passkey ceremony rather than at boot: with its ASN.1
+ * and X.509 stack it costs ~17 MB of heap that an instance nobody signs in to with a passkey never needs.
+ */
+export function loadWebAuthn(): Promise<typeof import('@simplewebauthn/server')> {
+  return (webauthn ??= import('@simplewebauthn/server'));
+}
 
 // The server's checks of the two WebAuthn ceremonies around @simplewebauthn/server, with our rules
 // on top: user verification required, exactly one origin and RP ID, the counter and backup-flag
@@ -126,6 +131,7 @@ export interface NewPasskey {
 export async function verifyRegistration(text: unknown, expectedChallenge: string, rp: RelyingParty): Promise<NewPasskey> {
   const response = parseResponse(text, 'create');
   checkClientData(response, 'webauthn.create', expectedChallenge, rp);
+  const { verifyRegistrationResponse } = await loadWebAuthn();
   let result: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     result = await verifyRegistrationResponse({
@@ -180,6 +186,7 @@ export async function verifyAssertion(
   const response = parseResponse(text, 'get');
   checkClientData(response, 'webauthn.get', expectedChallenge, rp);
   if (response.id !== stored.credentialId) throw new PasskeyRefusal('malformed', 'The passkey answer names another passkey.');
+  const { verifyAuthenticationResponse } = await loadWebAuthn();
   let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     result = await verifyAuthenticationResponse({

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { generateAuthenticationOptions, generateRegistrationOptions } from '@simplewebauthn/server';
 import { DataSource, Repository } from 'typeorm';
 import type { OperatorPrincipal, OwnerPrincipal } from '../../common/auth/principals.js';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
 import { AppConfig } from '../../config/app-config.js';
 import { isUniqueViolation } from '../../database/pg-errors.js';
-import { answeredChallenge, PasskeyRefusal, verifyAssertion, verifyRegistration } from '../domain/passkey-ceremonies.js';
+import { answeredChallenge, loadWebAuthn, PasskeyRefusal, verifyAssertion, verifyRegistration } from '../domain/passkey-ceremonies.js';
 import { ownerIdOfHandle, passkeyName, relyingPartyFor, userHandleOf, type RelyingParty } from '../domain/passkey-rules.js';
 import { OwnerEntity } from '../entities/owner.entity.js';
 import { PasskeyCredentialEntity } from '../entities/passkey-credential.entity.js';
@@ -112,6 +111,7 @@ export class Passkeys {
     const rp = this.rp();
     await this.budget('passkey_ip', ip);
     const challenge = await this.challenges.issue('signin', binding, null, safeReturnTo(returnToInput));
+    const { generateAuthenticationOptions } = await loadWebAuthn();
     const options = await generateAuthenticationOptions({
       rpID: rp.id,
       challenge,
@@ -213,6 +213,7 @@ export class Passkeys {
       throw oauthErrors.invalid(`You have ${MAX_PASSKEYS_PER_OWNER} passkeys already; remove one first.`);
     }
     const challenge = await this.challenges.issue('register', owner.sessionId, owner.ownerId, '/account');
+    const { generateRegistrationOptions } = await loadWebAuthn();
     const options = await generateRegistrationOptions({
       rpName: rp.name,
       rpID: rp.id,

@@ -1,11 +1,13 @@
 // The OpenAPI document itself: lint-clean under Redocly `recommended` and Spectral `spectral:oas`,
 // security schemes that say how each operation is really authenticated, stable operationIds, a
 // generated client that type-checks and matches the document byte for byte, docs that cannot drift.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_REFERENCE_FILE, CLIENT_TYPES_FILE, clientTypes, withOperationsTable } from '../../../scripts/openapi-generate.mjs';
 import { lintOpenApiDocument } from '../../../scripts/openapi-lint.mjs';
+import { readBuiltOpenApiDocument } from '../../../src/common/http/openapi.js';
 import { SCOPES } from '../../../src/oauth/domain/scopes.js';
 import type { paths } from '../../support/openapi/agentry-api.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
@@ -142,6 +144,15 @@ describe('the OpenAPI document', () => {
     doc = (await (await fetch(`${t.url}/openapi.json`)).json()) as Json;
   });
   afterAll(async () => t?.close());
+
+  it('is byte for byte the document the build writes to dist/openapi.json, which the built server serves', async () => {
+    // scripts/openapi-build.mjs builds it from dist/ in Nest's preview mode (npm run build; npm test builds first);
+    // the server swaps in its PUBLIC_BASE_URL and never loads @nestjs/swagger (src/common/http/openapi-file.ts).
+    const built = path.resolve('dist/openapi.json');
+    if (!existsSync(built)) throw new Error('dist/openapi.json is missing: run the suite with `npm test`, which builds first');
+    const served = await (await fetch(`${t.url}/openapi.json`)).text();
+    expect(readBuiltOpenApiDocument(built, t.config.publicBaseUrl) === served).toBe(true);
+  });
 
   it('has zero errors and zero warnings from Redocly recommended and Spectral spectral:oas', () => {
     expect(lintOpenApiDocument(doc)).toEqual([]);
