@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { IndexSync, type RunSql } from '../../common/search/index-sync.js';
+import { SearchReadiness } from '../../common/search/search-readiness.js';
 import { TextIndex, type SearchOutcome } from '../../common/search/text-index.js';
 
 interface IndexedMember {
@@ -45,7 +46,7 @@ export class MemberSearch implements OnApplicationBootstrap {
   private readonly index = new TextIndex(FIELD_WEIGHTS);
   private readonly sync: IndexSync<IndexedMember>;
 
-  constructor(@InjectDataSource() db: DataSource) {
+  constructor(@InjectDataSource() db: DataSource, readiness: SearchReadiness) {
     const run: RunSql = (sql, params) => db.query(sql, params);
     this.sync = new IndexSync(run, {
       changeTable: MEMBER_CHANGE_LOG,
@@ -71,6 +72,7 @@ export class MemberSearch implements OnApplicationBootstrap {
         if (full || this.index.fragmented) this.index.compact();
       },
     });
+    readiness.track('members', this.sync);
   }
 
   /** Ranked member ids for a query, after bringing the index up to date. */
@@ -82,7 +84,7 @@ export class MemberSearch implements OnApplicationBootstrap {
   /** Builds the index in the background at boot rather than on the first search (which waits for it). */
   onApplicationBootstrap(): void {
     this.sync
-      .fresh()
+      .fresh(Infinity)
       .catch((error: unknown) => this.logger.warn(`Search index not built at boot (the first search retries): ${String(error)}`));
   }
 }

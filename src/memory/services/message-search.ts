@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { IndexSync, type RunSql } from '../../common/search/index-sync.js';
+import { SearchReadiness } from '../../common/search/search-readiness.js';
 import { TextIndex, type SearchOutcome } from '../../common/search/text-index.js';
 import { FIRST_ID, INDEX_CHUNK_SQL, INDEX_ROWS_SQL, type IndexedMessageRow as IndexedMessage } from '../queries/messages.queries.js';
 
@@ -19,7 +20,7 @@ export class MessageSearch implements OnApplicationBootstrap {
   private readonly index = new TextIndex(FIELD_WEIGHTS);
   private readonly sync: IndexSync<IndexedMessage>;
 
-  constructor(@InjectDataSource() db: DataSource) {
+  constructor(@InjectDataSource() db: DataSource, readiness: SearchReadiness) {
     const run: RunSql = (sql, params) => db.query(sql, params);
     this.sync = new IndexSync(run, {
       changeTable: 'memory_search_change',
@@ -39,6 +40,7 @@ export class MessageSearch implements OnApplicationBootstrap {
         if (full || this.index.fragmented) this.index.compact();
       },
     });
+    readiness.track('messages', this.sync);
   }
 
   /** Ranked message ids for a query, after bringing the index up to date. */
@@ -50,7 +52,7 @@ export class MessageSearch implements OnApplicationBootstrap {
   /** Builds the index in the background at boot rather than on the first search (which waits for it). */
   onApplicationBootstrap(): void {
     this.sync
-      .fresh()
+      .fresh(Infinity)
       .catch((error: unknown) => this.logger.warn(`Search index not built at boot (the first search retries): ${String(error)}`));
   }
 }
