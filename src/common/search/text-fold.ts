@@ -7,6 +7,8 @@ const LIGATURES: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o
 const LIGATURE = /[ßæœøłđðþı]/g;
 const MARKS = /\p{M}+/gu;
 const WORD = /[\p{L}\p{N}]+/gu;
+// eslint-disable-next-line no-control-regex
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Longest word kept; longer runs (hashes, base64) are cut, never indexed whole. */
 export const MAX_WORD_LENGTH = 64;
@@ -25,6 +27,8 @@ export const SEARCH_STOP_WORDS: ReadonlySet<string> = new Set(
 
 /** NFKD, combining marks removed, lower-cased, the usual ligatures spelled out: `Ålesund Café` → `alesund cafe`. */
 export function fold(text: string): string {
+  // ASCII is its own NFKD form, has no combining marks and none of the ligatures: lower-casing is all.
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(MARKS, '')
