@@ -11,13 +11,23 @@ import { buildMember, mulberry32, randomName, slugify, type DemoMember } from '.
  * and slugs unique without lookups.
  */
 export function generateBulkMembers(count: number, seed: number): DemoMember[] {
+  return [...bulkMemberChunks(count, seed, Math.max(count, 1))].flat();
+}
+
+/**
+ * The same members as {@link generateBulkMembers}, `chunk` at a time, so a million of them can be
+ * streamed (into an index build or a COPY) without holding them all.
+ */
+export function* bulkMemberChunks(count: number, seed: number, chunk: number): Generator<DemoMember[]> {
   if (!Number.isInteger(count) || count < 0) throw new RangeError('count must be a non-negative integer');
   const rng = mulberry32(seed);
-  const members = new Array<DemoMember>(count);
-  for (let i = 0; i < count; i++) {
-    const base = randomName(rng);
-    const ordinal = i + 1;
-    members[i] = buildMember(rng, `${base} ${ordinal}`, `${slugify(base)}-${ordinal}`);
+  for (let from = 0; from < count; from += chunk) {
+    const members = new Array<DemoMember>(Math.min(chunk, count - from));
+    for (let k = 0; k < members.length; k++) {
+      const base = randomName(rng);
+      const ordinal = from + k + 1;
+      members[k] = buildMember(rng, `${base} ${ordinal}`, `${slugify(base)}-${ordinal}`);
+    }
+    yield members;
   }
-  return members;
 }

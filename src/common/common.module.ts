@@ -26,6 +26,7 @@ import { MemoryThrottlerStorage, RedisThrottlerStorage } from './rate-limit/redi
 import { RedisService } from './redis/redis.service.js';
 import { AppSecretEntity } from './secrets/app-secret.entity.js';
 import { SecretsService } from './secrets/secrets.service.js';
+import { SearchReadiness } from './search/search-readiness.js';
 import { createValidationPipe } from './validation/validation.pipe.js';
 
 /** Cross-cutting services every feature may use. Imports no feature. */
@@ -65,12 +66,23 @@ import { createValidationPipe } from './validation/validation.pipe.js';
     OperatorsService,
     SiteLinks,
     SecretsService,
+    SearchReadiness,
     { provide: APP_FILTER, useClass: HttpExceptionFilter },
     { provide: APP_PIPE, useFactory: createValidationPipe },
     // Order matters: authenticate operators first, then count the request.
     { provide: APP_GUARD, useClass: OperatorGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
   ],
-  exports: [RedisService, CacheBus, RateLimitService, MailService, OperatorsService, SiteLinks, ThrottlerStorage, SecretsService],
+  exports: [
+    RedisService,
+    CacheBus,
+    RateLimitService,
+    MailService,
+    OperatorsService,
+    SiteLinks,
+    ThrottlerStorage,
+    SecretsService,
+    SearchReadiness,
+  ],
 })
 export class CommonModule {}

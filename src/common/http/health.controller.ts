@@ -7,6 +7,7 @@ import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 import { Public } from '../auth/public.decorator.js';
 import { RedisService } from '../redis/redis.service.js';
+import { SearchReadiness } from '../search/search-readiness.js';
 
 const Readiness = apiSchema(
   'Readiness',
@@ -28,6 +29,7 @@ export class HealthController {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly redis: RedisService,
+    private readonly search: SearchReadiness,
   ) {}
 
   @Get('healthz')
@@ -39,7 +41,8 @@ export class HealthController {
 
   /**
    * 200 `ready`; 200 `degraded` while only Redis is down (requests are served with per-instance
-   * budgets and caches, so a load balancer keeps sending traffic); 503 when the database is down.
+   * budgets and caches, so a load balancer keeps sending traffic); 503 when the database is down, and
+   * 503 with `checks.search: down` until the in-process search indexes are built after boot.
    */
   @Get('readyz')
   @ApiOp(
@@ -50,12 +53,17 @@ export class HealthController {
   @ApiOkResponse({ schema: Readiness })
   @ApiServiceUnavailableResponse({ description: 'The database is down.', schema: Readiness })
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Record<string, unknown>> {
-    const [database, redis] = await Promise.all([this.databaseUp(), this.redis.ping()]);
+    const [database, redis, building] = await Promise.all([this.databaseUp(), this.redis.ping(), this.search.pending(1000)]);
     const checks: Record<string, 'up' | 'down'> = { database: database ? 'up' : 'down' };
     if (this.redis.client) checks.redis = redis ? 'up' : 'down';
     if (!database) {
       void reply.status(503);
       return { status: 'unavailable', checks, error: 'not_ready', message: 'Not ready: database unavailable' };
+    }
+    if (building.length) {
+      checks.search = 'down';
+      void reply.status(503);
+      return { status: 'unavailable', checks, error: 'not_ready', message: `Not ready: search index being built (${building.join(', ')})` };
     }
     if (checks.redis === 'down') {
       return {

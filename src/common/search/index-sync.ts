@@ -6,7 +6,14 @@
  * probe); when it moved, the rows named since are read again and re-indexed. Every instance does the
  * same, so all of them answer from the same data without talking to each other, and a search always
  * sees the writes committed before it started.
+ *
+ * A search never reads a half-built index: while a full (re)build runs the index counts as not built,
+ * and a search waits at most {@link BUILD_WAIT_MS} for it before it is refused with a retryable 503
+ * (`service_unavailable`, Retry-After) — at a million rows a build takes tens of seconds, too long to
+ * hold a request. A build that fails leaves the index not built, and the next search starts another.
  */
+
+import { AppError } from '../errors/app-error.js';
 
 export type RunSql = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
 
@@ -30,6 +37,19 @@ const CHUNK = 5_000;
 /** Change rows older than this are deleted; an instance idle for longer rebuilds. */
 export const CHANGE_RETENTION_HOURS = 24;
 const STALE_AFTER_MS = (CHANGE_RETENTION_HOURS - 1) * 3600_000;
+/** How long a search waits for a (re)build in progress before it is refused (503, retryable). */
+export const BUILD_WAIT_MS = 2_000;
+/** Retry-After (seconds) of a search refused while the index is being built. */
+const BUILD_RETRY_AFTER_S = 5;
+
+/** The refusal of a search that arrived while its index is being built (no partial answers). */
+export function indexBuildingError(): AppError {
+  return new AppError('service_unavailable', 'The search index is being built; retry in a few seconds.', {
+    status: 503,
+    retryable: true,
+    headers: { 'Retry-After': String(BUILD_RETRY_AFTER_S) },
+  });
+}
 
 /** The newest change (0 when the log is empty). */
 export const latestChangeSql = (table: string): string =>
@@ -53,27 +73,64 @@ export class IndexSync<Row extends { id: string }> {
     private readonly target: IndexSyncTarget<Row>,
   ) {}
 
-  /** Whether the index has been built at least once. */
+  /** Whether the index is complete (built, and no full rebuild in progress). */
   get built(): boolean {
     return this.applied !== null;
   }
 
-  /** Brings the index up to the newest committed change (one cheap query when nothing changed). */
-  async fresh(): Promise<void> {
+  /** Whether a full build or rebuild is running right now. */
+  get building(): boolean {
+    return this.running !== undefined && this.applied === null;
+  }
+
+  /**
+   * Brings the index up to the newest committed change (one cheap query when nothing changed).
+   * @param waitMs how long to wait for a full (re)build before refusing with {@link indexBuildingError}
+   *   (the build goes on in the background); Infinity waits for it (the build at boot).
+   */
+  async fresh(waitMs = BUILD_WAIT_MS): Promise<void> {
     const latest = await this.latest();
     if (this.applied !== null && latest === this.applied && Date.now() - this.appliedAt < STALE_AFTER_MS) {
       this.appliedAt = Date.now();
       return;
     }
+    const deadline = Date.now() + waitMs;
     // One sync at a time; a caller arriving meanwhile waits for it and then checks again.
-    while (this.running) await this.running.catch(() => undefined);
+    while (this.running) await this.wait(this.running, deadline, true);
     if (this.applied !== null && latest <= this.applied && Date.now() - this.appliedAt < STALE_AFTER_MS) return;
     const work = this.sync(latest);
     this.running = work;
-    try {
-      await work;
-    } finally {
-      this.running = undefined;
+    void work
+      .finally(() => {
+        if (this.running === work) this.running = undefined;
+      })
+      .catch(() => undefined);
+    await this.wait(work, deadline, false);
+  }
+
+  /**
+   * Waits for a sync; a full (re)build (the index not built meanwhile) only until the deadline.
+   * Another caller's failure is not this caller's: it checks again (and starts a build if needed).
+   */
+  private async wait(work: Promise<void>, deadline: number, others: boolean): Promise<void> {
+    const settled = others ? work.catch(() => undefined) : work;
+    if (deadline === Infinity) return settled;
+    const done = settled.then(() => true);
+    // Handled here too: a caller refused at the deadline no longer awaits the build's outcome.
+    done.catch(() => undefined);
+    // An incremental sync may turn into a rebuild after its first query, so this checks again and again.
+    for (;;) {
+      const left = deadline - Date.now();
+      if (this.applied === null && left <= 0) throw indexBuildingError();
+      let timer: NodeJS.Timeout | undefined;
+      const tick = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), Math.max(left, 50));
+      });
+      try {
+        if (await Promise.race([done, tick])) return;
+      } finally {
+        clearTimeout(timer);
+      }
     }
   }
 
@@ -129,6 +186,8 @@ export class IndexSync<Row extends { id: string }> {
   }
 
   private async rebuild(latest: bigint): Promise<void> {
+    // Not built until the last chunk is in: nothing may read the index meanwhile, nor after a failure.
+    this.applied = null;
     this.target.clear();
     let after: string | null = null;
     for (;;) {

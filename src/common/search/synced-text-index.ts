@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { IndexSync, type RunSql } from './index-sync.js';
+import type { TrackedIndex } from './search-readiness.js';
 import { TextIndex, type IndexDocument, type SearchOptions, type SearchOutcome } from './text-index.js';
 
 /** The lowest UUID: where the first chunk of an index build starts. */
@@ -26,7 +27,7 @@ export interface SyncedTextIndexSource<Row extends { id: string }> {
  * compacted after a build or when fragmented, and built in the background at boot rather than on the
  * first search. Holds keys and postings only; the caller reads the returned page's rows by id.
  */
-export class SyncedTextIndex<Row extends { id: string }> {
+export class SyncedTextIndex<Row extends { id: string }> implements TrackedIndex {
   private readonly logger = new Logger('Search');
   private readonly index: TextIndex;
   private readonly sync: IndexSync<Row>;
@@ -48,16 +49,26 @@ export class SyncedTextIndex<Row extends { id: string }> {
     });
   }
 
+  /** Complete: built, and no full rebuild in progress (readiness and searches wait for it). */
+  get built(): boolean {
+    return this.sync.built;
+  }
+
+  /** Brings the index up to date, waiting at most `waitMs` for a build in progress (see IndexSync.fresh). */
+  fresh(waitMs?: number): Promise<void> {
+    return this.sync.fresh(waitMs);
+  }
+
   /** Ranked keys for a query, after bringing the index up to date. */
   async search(q: string, options: SearchOptions): Promise<SearchOutcome> {
     await this.sync.fresh();
     return this.index.search(q, options);
   }
 
-  /** Starts the build at boot; a failure is logged, and the first search retries. */
+  /** Starts the build at boot (no time limit); a failure is logged, and the first search retries. */
   buildInBackground(): void {
     this.sync
-      .fresh()
+      .fresh(Infinity)
       .catch((error: unknown) => this.logger.warn(`Search index not built at boot (the first search retries): ${String(error)}`));
   }
 }

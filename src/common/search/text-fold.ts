@@ -7,6 +7,9 @@ const LIGATURES: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o
 const LIGATURE = /[ßæœøłđðþı]/g;
 const MARKS = /\p{M}+/gu;
 const WORD = /[\p{L}\p{N}]+/gu;
+// eslint-disable-next-line no-control-regex
+const NON_ASCII = /[^\x00-\x7f]/;
+const ASCII_WORD = /[a-z0-9]+/g;
 
 /** Longest word kept; longer runs (hashes, base64) are cut, never indexed whole. */
 export const MAX_WORD_LENGTH = 64;
@@ -25,6 +28,8 @@ export const SEARCH_STOP_WORDS: ReadonlySet<string> = new Set(
 
 /** NFKD, combining marks removed, lower-cased, the usual ligatures spelled out: `Ålesund Café` → `alesund cafe`. */
 export function fold(text: string): string {
+  // ASCII is its own NFKD form, has no combining marks and none of the ligatures: lower-casing is all.
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(MARKS, '')
@@ -44,7 +49,9 @@ export function hash32(text: string): number {
 
 /** The folded words of a text, in order, stop words and one-letter words included. */
 export function foldedWords(text: string): string[] {
-  return (fold(text).match(WORD) ?? []).map((w) => (w.length > MAX_WORD_LENGTH ? w.slice(0, MAX_WORD_LENGTH) : w));
+  // ASCII text (most of it): lower-cased, its letters and digits are exactly [a-z0-9].
+  const words = NON_ASCII.test(text) ? fold(text).match(WORD) : text.toLowerCase().match(ASCII_WORD);
+  return (words ?? []).map((w) => (w.length > MAX_WORD_LENGTH ? w.slice(0, MAX_WORD_LENGTH) : w));
 }
 
 /** Whether a folded word is indexed and searched: a number, or two or more letters and not a stop word. */

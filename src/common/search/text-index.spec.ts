@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, fold, isSearchWord, typoBudget } from './text-fold.js';
+import { editDistance, fold, foldedWords, isSearchWord, typoBudget } from './text-fold.js';
 import { parseQuery, TextIndex } from './text-index.js';
 
 function index(docs: Array<[key: string, ...fields: string[]]>): TextIndex {
@@ -13,6 +13,11 @@ const keys = (sut: TextIndex, q: string, limit = 10): string[] => sut.search(q, 
 describe('text folding and distances', () => {
   it('folds accents, case and ligatures', () => {
     expect(fold('Ålesund Café Smørrebrød STRASSE Straße Œuvre')).toBe('alesund cafe smorrebrod strasse strasse oeuvre');
+  });
+
+  it('splits ASCII and other text into the same words', () => {
+    expect(foldedWords('Hello, WORLD_42 foo-bar\tBAZ9 ~x')).toEqual(['hello', 'world', '42', 'foo', 'bar', 'baz9', 'x']);
+    expect(foldedWords('Ålesund_CAFÉ-42 Straße')).toEqual(['alesund', 'cafe', '42', 'strasse']);
   });
 
   it('allows one typo from five letters and two from nine', () => {

@@ -5,6 +5,13 @@ import { editDistance, foldedWords, hash32, isSearchWord, MAX_WORD_LENGTH, typoB
  * loops share the same private typed arrays; split across files they would sit behind accessors on
  * the hottest path of every search.)
  *
+ * Storage (sized for a million documents): the vocabulary is a map from word to a term number, and
+ * everything about a term lives in typed arrays indexed by that number; the postings of all terms
+ * are one Int32Array in compressed-sparse-row form (a term's pairs are contiguous, from `termStart`),
+ * written by a counting sort at {@link TextIndex.compact}. A bulk build appends (term, slot, info)
+ * triples to three growing typed arrays — no array or object per word — and postings added after a
+ * compaction go to small per-term tails until the next one.
+ *
  * An in-process inverted index with typo tolerance, prefix matching and bucket ranking — the engine
  * behind directory search, Recall's search_memory and the documentation search. It holds only what
  * ranking needs (per word and document: the best field and the first position); the records
@@ -71,26 +78,9 @@ export interface SearchOutcome {
   hits: SearchHit[];
 }
 
-interface Term {
-  text: string;
-  /** Live documents containing it (approximate after removals until the next rebuild). */
-  df: number;
-  /** Pairs (slot, field << 16 | first position in the document), `n` of them. */
-  post: I32;
-  /**
-   * Where the pairs start in the shared arena when the word has one document (most of a vocabulary:
-   * names, numbers, rare words) — a typed array of its own costs ~200 bytes of heap — else -1.
-   */
-  base: number;
-  /** One bit per character (code & 31) the word contains, for cheap typo bounds. */
-  mask: number;
-  /** Pairs collected during a bulk build, turned into `post` by {@link TextIndex.compact}. */
-  pending?: number[];
-  n: number;
-}
-
 interface Variant {
-  term: Term;
+  /** Term number. */
+  term: number;
   /** typos * 2 + (1 when matched only as a prefix). */
   cost: number;
 }
@@ -171,9 +161,30 @@ const BIT_PROXIMITY = 2 ** 12;
 const BIT_EXACTNESS = 2 ** 8;
 
 export class TextIndex {
-  private readonly terms = new Map<string, Term>();
+  /** Word → term number; a term's facts are in the arrays below, indexed by that number. */
+  private readonly terms = new Map<string, number>();
+  private termText: string[] = [];
+  /** Live documents containing the term (approximate after removals until the next compaction). */
+  private termDf = new Int32Array(16);
+  /** One bit per character (code & 31) the word contains, for cheap typo bounds. */
+  private termMask = new Int32Array(16);
+  /** First pair of the term in `post`, and its pairs there (as of the last compaction). */
+  private termStart = new Int32Array(16);
+  private termCount = new Int32Array(16);
+  /** Pairs (slot, field << 16 | first position) of every term, term after term. */
+  private post: I32 = EMPTY;
+  /** Pairs added since the last compaction, per term. */
+  private tails = new Map<number, number[]>();
+  private tailPairs = 0;
+  /** A bulk build's postings as (term, slot, info) triples, sorted into `post` by compact(). */
+  private bulkTerm: I32 = EMPTY;
+  private bulkSlot: I32 = EMPTY;
+  private bulkInfo: I32 = EMPTY;
+  private bulkLength = 0;
   /** Vocabulary by first character: typo and prefix variants are looked up in one bucket. */
-  private readonly buckets = new Map<string, Term[]>();
+  private readonly buckets = new Map<string, number[]>();
+  /** Reused by upsert: a document's words and their first (field, position). */
+  private readonly seen = new Map<string, number>();
   private readonly slotByKey = new Map<string, number>();
   private keys: Array<string | undefined> = [];
   private sortKeys: Array<string | undefined> = [];
@@ -184,10 +195,7 @@ export class TextIndex {
   private order = new Float64Array(16);
   private slots = 0;
   private liveCount = 0;
-  /** Postings of the words that have one document, two numbers each (see Term.base). */
-  private arena: I32 = EMPTY;
-  private arenaLength = 0;
-  /** Between clear() and compact(): postings go to plain arrays (no typed-array regrowth per word). */
+  /** Between clear() and compact(): postings go to the bulk triples. */
   private bulk = false;
   /** Tiebreak ranks: position of the slot's sort key among the sort keys at the last compaction. */
   private rank = new Float64Array(16);
@@ -224,9 +232,7 @@ export class TextIndex {
 
   /** Postings held (one per distinct word and document, dead documents included until compacted). */
   get postings(): number {
-    let n = 0;
-    for (const t of this.terms.values()) n += t.n;
-    return n;
+    return this.post.length / 2 + this.tailPairs + this.bulkLength;
   }
 
   has(key: string): boolean {
@@ -236,8 +242,18 @@ export class TextIndex {
   /** Empties the index and starts a bulk build: postings are collected cheaply until {@link compact}. */
   clear(): void {
     this.bulk = true;
-    this.arena = EMPTY;
-    this.arenaLength = 0;
+    this.post = EMPTY;
+    this.tails.clear();
+    this.tailPairs = 0;
+    this.bulkTerm = EMPTY;
+    this.bulkSlot = EMPTY;
+    this.bulkInfo = EMPTY;
+    this.bulkLength = 0;
+    this.termText = [];
+    this.termDf = new Int32Array(16);
+    this.termMask = new Int32Array(16);
+    this.termStart = new Int32Array(16);
+    this.termCount = new Int32Array(16);
     this.sorted = [];
     this.rank = new Float64Array(16);
     this.terms.clear();
@@ -269,38 +285,36 @@ export class TextIndex {
     this.liveCount++;
     this.exactA[slot] = doc.exact?.[0] === undefined ? 0 : exactHash(doc.exact[0]);
     this.exactB[slot] = doc.exact?.[1] === undefined ? 0 : exactHash(doc.exact[1]);
-    const seen = new Map<string, number>();
+    const seen = this.seen;
+    seen.clear();
     let position = 0;
-    doc.fields.forEach((text, field) => {
-      for (const word of foldedWords(text)) {
+    for (let field = 0; field < doc.fields.length; field++) {
+      for (const word of foldedWords(doc.fields[field])) {
         if (!isSearchWord(word)) continue;
         const info = (field << 16) | Math.min(position++, MAX_POSITION);
         if (!seen.has(word)) seen.set(word, info);
       }
       position += FIELD_GAP;
-    });
+    }
     for (const [word, info] of seen) {
       const term = this.term(word);
       if (this.bulk) {
-        (term.pending ??= []).push(slot, info);
-      } else {
-        if (term.n === 0) {
-          this.arena = grownInt32(this.arena, this.arenaLength + 2);
-          term.base = this.arenaLength;
-          this.arena[this.arenaLength++] = slot;
-          this.arena[this.arenaLength++] = info;
-        } else {
-          if (term.base >= 0) {
-            term.post = Int32Array.of(this.arena[term.base], this.arena[term.base + 1]);
-            term.base = -1;
-          }
-          term.post = grownInt32(term.post, 2 * term.n + 2);
-          term.post[2 * term.n] = slot;
-          term.post[2 * term.n + 1] = info;
+        if (this.bulkLength === this.bulkTerm.length) {
+          const size = Math.max(1024, this.bulkLength * 2);
+          this.bulkTerm = grownInt32(this.bulkTerm, size);
+          this.bulkSlot = grownInt32(this.bulkSlot, size);
+          this.bulkInfo = grownInt32(this.bulkInfo, size);
         }
+        this.bulkTerm[this.bulkLength] = term;
+        this.bulkSlot[this.bulkLength] = slot;
+        this.bulkInfo[this.bulkLength++] = info;
+      } else {
+        const tail = this.tails.get(term);
+        if (tail) tail.push(slot, info);
+        else this.tails.set(term, [slot, info]);
+        this.tailPairs++;
       }
-      term.n++;
-      term.df++;
+      this.termDf[term]++;
     }
   }
 
@@ -318,7 +332,7 @@ export class TextIndex {
 
   /** Whether enough postings point at removed documents that {@link compact} is worth it. */
   get fragmented(): boolean {
-    return this.slots > 1000 && this.liveCount < this.slots * 0.75;
+    return this.slots > 1000 && (this.liveCount < this.slots * 0.75 || this.tailPairs > this.post.length / 8);
   }
 
   /** Drops postings of removed documents and trims every array to its length. */
@@ -345,55 +359,83 @@ export class TextIndex {
       exactB[to] = this.exactB[s];
       order[to] = this.order[s];
       rank[to] = this.rank[s];
-      this.slotByKey.set(this.keys[s]!, to);
+      if (to !== s) this.slotByKey.set(this.keys[s]!, to);
     }
     Object.assign(this, { keys, sortKeys, live, flags, exactA, exactB, order, rank, slots: next });
-    const singles: number[] = [];
-    const gone = new Set<Term>();
-    for (const [word, term] of this.terms) {
-      const source: ArrayLike<number> = term.pending ?? (term.base >= 0 ? this.arena : term.post);
-      const off = term.pending || term.base < 0 ? 0 : term.base;
-      let n = 0;
-      for (let i = 0; i < term.n; i++) if (remap[source[off + 2 * i]] >= 0) n++;
-      if (n === 0) {
-        this.terms.delete(word);
-        gone.add(term);
-      } else if (n === 1) {
-        for (let i = 0; i < term.n; i++) {
-          const to = remap[source[off + 2 * i]];
-          if (to >= 0) singles.push(to, source[off + 2 * i + 1]);
-        }
-        term.base = singles.length - 2;
-        term.post = EMPTY;
-      } else {
-        const post = new Int32Array(2 * n);
-        let k = 0;
-        for (let i = 0; i < term.n; i++) {
-          const to = remap[source[off + 2 * i]];
-          if (to < 0) continue;
-          post[k++] = to;
-          post[k++] = source[off + 2 * i + 1];
-        }
-        term.base = -1;
-        term.post = post;
-      }
-      term.pending = undefined;
-      term.n = n;
-      term.df = n;
-    }
-    this.arena = Int32Array.from(singles);
-    this.arenaLength = singles.length;
-    if (gone.size) {
-      for (const [first, bucket] of this.buckets) {
-        this.buckets.set(
-          first,
-          bucket.filter((t) => !gone.has(t)),
-        );
-      }
-    }
+    this.compactPostings(remap);
     this.bulk = false;
     this.rankSlots();
     this.resizeScratch(Math.max(next, 16));
+  }
+
+  /**
+   * Rewrites every term's live postings (slots remapped) into one CSR array, term after term, each
+   * term's pairs in insertion order (compacted ones, then its tail, then bulk ones), and renumbers the
+   * terms left with none out of the vocabulary.
+   */
+  private compactPostings(remap: I32): void {
+    const terms = this.termText.length;
+    const { post, termStart, termCount, tails, bulkTerm, bulkSlot, bulkInfo, bulkLength } = this;
+    const count = new Int32Array(terms);
+    for (let t = 0; t < terms; t++) {
+      const end = 2 * (termStart[t] + termCount[t]);
+      for (let k = 2 * termStart[t]; k < end; k += 2) if (remap[post[k]] >= 0) count[t]++;
+    }
+    for (const [t, tail] of tails) for (let k = 0; k < tail.length; k += 2) if (remap[tail[k]] >= 0) count[t]++;
+    for (let i = 0; i < bulkLength; i++) if (remap[bulkSlot[i]] >= 0) count[bulkTerm[i]]++;
+    // Terms keep their order (variants of equal cost and frequency are taken in vocabulary order).
+    const renumber = new Int32Array(terms);
+    let kept = 0;
+    for (let t = 0; t < terms; t++) {
+      if (count[t] === 0) {
+        renumber[t] = -1;
+        this.terms.delete(this.termText[t]);
+      } else {
+        renumber[t] = kept++;
+      }
+    }
+    const size = Math.max(kept, 16);
+    const text = new Array<string>(kept);
+    const df = new Int32Array(size);
+    const mask = new Int32Array(size);
+    const start = new Int32Array(size);
+    const counts = new Int32Array(size);
+    let pairs = 0;
+    for (let t = 0; t < terms; t++) {
+      const to = renumber[t];
+      if (to < 0) continue;
+      text[to] = this.termText[t];
+      df[to] = count[t];
+      mask[to] = this.termMask[t];
+      start[to] = pairs;
+      pairs += count[t];
+      if (to !== t) this.terms.set(text[to], to);
+    }
+    const out = new Int32Array(2 * pairs);
+    const put = (t: number, slot: number, info: number): void => {
+      const to = renumber[t];
+      const k = 2 * (start[to] + counts[to]++);
+      out[k] = remap[slot];
+      out[k + 1] = info;
+    };
+    for (let t = 0; t < terms; t++) {
+      const end = 2 * (termStart[t] + termCount[t]);
+      for (let k = 2 * termStart[t]; k < end; k += 2) if (remap[post[k]] >= 0) put(t, post[k], post[k + 1]);
+    }
+    for (const [t, tail] of tails) for (let k = 0; k < tail.length; k += 2) if (remap[tail[k]] >= 0) put(t, tail[k], tail[k + 1]);
+    for (let i = 0; i < bulkLength; i++) if (remap[bulkSlot[i]] >= 0) put(bulkTerm[i], bulkSlot[i], bulkInfo[i]);
+    Object.assign(this, { termText: text, termDf: df, termMask: mask, termStart: start, termCount: counts, post: out });
+    this.tails = new Map();
+    this.tailPairs = 0;
+    this.bulkTerm = this.bulkSlot = this.bulkInfo = EMPTY;
+    this.bulkLength = 0;
+    if (kept < terms) {
+      for (const [first, bucket] of this.buckets) {
+        const ids: number[] = [];
+        for (const t of bucket) if (renumber[t] >= 0) ids.push(renumber[t]);
+        this.buckets.set(first, ids);
+      }
+    }
   }
 
   /** Ranks the documents for a free-text query. */
@@ -421,7 +463,9 @@ export class TextIndex {
     const wordGen = this.wordGen;
     const wordCode = this.wordCode;
     const wordPos = this.wordPos;
-    const arena = this.arena;
+    const post = this.post;
+    const termStart = this.termStart;
+    const termCount = this.termCount;
 
     for (let index = 0; index < words.length; index++) {
       const word = words[index];
@@ -432,24 +476,28 @@ export class TextIndex {
       const wordTouched = this.wordTouchedScratch;
       let wn = 0;
       // The closest vocabulary word stands for the query word in highlights (snippets).
-      matchedTerms.add(variants[0].term.text);
+      matchedTerms.add(this.termText[variants[0].term]);
       for (const { term, cost } of variants) {
-        const post = term.base >= 0 ? arena : term.post;
-        const off = term.base >= 0 ? term.base : 0;
-        const end = off + 2 * term.n;
-        for (let k = off; k < end; k += 2) {
-          const slot = post[k];
-          if (live[slot] === 0 || (flags[slot] & exclude) !== 0) continue;
-          const i = post[k + 1];
-          const code = (cost << 3) | (i >>> 16);
-          if (wordGen[slot] !== wgen) {
-            wordGen[slot] = wgen;
-            wordCode[slot] = code;
-            wordPos[slot] = i;
-            wordTouched[wn++] = slot;
-          } else if (code < wordCode[slot]) {
-            wordCode[slot] = code;
-            wordPos[slot] = i;
+        // The compacted pairs, then the tail of pairs added since.
+        const tail = this.tails.get(term);
+        for (let part = 0; part < (tail ? 2 : 1); part++) {
+          const pairs: ArrayLike<number> = part === 0 ? post : tail!;
+          const from = part === 0 ? 2 * termStart[term] : 0;
+          const end = part === 0 ? from + 2 * termCount[term] : tail!.length;
+          for (let k = from; k < end; k += 2) {
+            const slot = pairs[k];
+            if (live[slot] === 0 || (flags[slot] & exclude) !== 0) continue;
+            const i = pairs[k + 1];
+            const code = (cost << 3) | (i >>> 16);
+            if (wordGen[slot] !== wgen) {
+              wordGen[slot] = wgen;
+              wordCode[slot] = code;
+              wordPos[slot] = i;
+              wordTouched[wn++] = slot;
+            } else if (code < wordCode[slot]) {
+              wordCode[slot] = code;
+              wordPos[slot] = i;
+            }
           }
         }
       }
@@ -500,9 +548,10 @@ export class TextIndex {
     const excluded = new Set<number>();
     for (const word of parsed.excluded) {
       const term = this.terms.get(word);
-      const post = term && term.base >= 0 ? this.arena : term?.post;
-      const off = term && term.base >= 0 ? term.base : 0;
-      for (let k = 0; term && post && k < term.n; k++) excluded.add(post[off + 2 * k]);
+      if (term === undefined) continue;
+      for (let k = 0; k < termCount[term]; k++) excluded.add(post[2 * (termStart[term] + k)]);
+      const tail = this.tails.get(term) ?? [];
+      for (let k = 0; k < tail.length; k += 2) excluded.add(tail[k]);
     }
     if (requiredMask || excluded.size) {
       eligible = single
@@ -568,7 +617,9 @@ export class TextIndex {
   private variants(word: string, last: boolean): Variant[] {
     const out: Variant[] = [];
     const exact = this.terms.get(word);
-    if (exact && exact.df > 0) out.push({ term: exact, cost: 0 });
+    const df = this.termDf;
+    const masks = this.termMask;
+    if (exact !== undefined && df[exact] > 0) out.push({ term: exact, cost: 0 });
     const bucket = this.buckets.get(word[0]) ?? [];
     const budget = typoBudget(word);
     // A word typed in full elsewhere in the query is not also read as the start of longer words.
@@ -576,19 +627,19 @@ export class TextIndex {
     const prefixes: Variant[] = [];
     const mask = charMask(word);
     for (const term of bucket) {
-      if (term === exact || term.df === 0) continue;
-      const text = term.text;
+      if (term === exact || df[term] === 0) continue;
+      const text = this.termText[term];
       const lengthGap = text.length - word.length;
       // Cheap lower bounds before any edit distance: characters of the word the term lacks (each
       // costs an edit), and for equal-ish lengths characters either side lacks (two per substitution).
-      const missing = popcount(mask & ~term.mask);
+      const missing = popcount(mask & ~masks[term]);
       if (missing > budget) continue;
       // The last word as typed is a prefix: that beats reading it as a typo.
       if (last && prefixOk && lengthGap > 0 && text.startsWith(word)) {
         prefixes.push({ term, cost: 1 });
         continue;
       }
-      if (budget > 0 && Math.abs(lengthGap) <= budget && popcount(mask ^ term.mask) <= 2 * budget) {
+      if (budget > 0 && Math.abs(lengthGap) <= budget && popcount(mask ^ masks[term]) <= 2 * budget) {
         const d = editDistance(word, text, budget);
         if (d <= budget) {
           out.push({ term, cost: d * 2 });
@@ -603,17 +654,27 @@ export class TextIndex {
         if (d <= budget) prefixes.push({ term, cost: (d + (last ? 0 : 1)) * 2 + 1 });
       }
     }
-    prefixes.sort((a, b) => a.cost - b.cost || b.term.df - a.term.df);
+    prefixes.sort((a, b) => a.cost - b.cost || df[b.term] - df[a.term]);
     out.push(...prefixes.slice(0, MAX_PREFIX_VARIANTS));
-    out.sort((a, b) => a.cost - b.cost || b.term.df - a.term.df);
+    out.sort((a, b) => a.cost - b.cost || df[b.term] - df[a.term]);
     return out.slice(0, Math.max(MAX_VARIANTS, out.filter((v) => v.cost <= 1).length));
   }
 
-  private term(word: string): Term {
+  /** The term number of a word, added to the vocabulary when new. */
+  private term(word: string): number {
     const text = word.length > MAX_WORD_LENGTH ? word.slice(0, MAX_WORD_LENGTH) : word;
     let term = this.terms.get(text);
-    if (!term) {
-      term = { text, df: 0, post: EMPTY, base: -1, n: 0, mask: charMask(text) };
+    if (term === undefined) {
+      term = this.termText.length;
+      this.termText.push(text);
+      if (term >= this.termDf.length) {
+        const size = term * 2;
+        this.termDf = grownInt32(this.termDf, size);
+        this.termMask = grownInt32(this.termMask, size);
+        this.termStart = grownInt32(this.termStart, size);
+        this.termCount = grownInt32(this.termCount, size);
+      }
+      this.termMask[term] = charMask(text);
       this.terms.set(text, term);
       const bucket = this.buckets.get(text[0]);
       if (bucket) bucket.push(term);
@@ -680,11 +741,19 @@ export class TextIndex {
 
   /** Recomputes every live slot's tiebreak rank (after a compaction). */
   private rankSlots(): void {
+    const sortKey = new Array<string>(this.slots);
+    for (let s = 0; s < this.slots; s++) sortKey[s] = this.sortKeys[s] ?? this.keys[s]!;
     const slots = Array.from({ length: this.slots }, (_, s) => s);
-    const sortKey = (s: number): string => this.sortKeys[s] ?? this.keys[s]!;
-    slots.sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
-    this.sorted = slots.map(sortKey);
-    slots.forEach((s, i) => (this.rank[s] = i));
+    slots.sort((a, b) => {
+      const x = sortKey[a];
+      const y = sortKey[b];
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    this.sorted = new Array<string>(this.slots);
+    for (let i = 0; i < slots.length; i++) {
+      this.sorted[i] = sortKey[slots[i]];
+      this.rank[slots[i]] = i;
+    }
   }
 
   /** A rank for a new sort key between those of the last compaction: just before its successor. */

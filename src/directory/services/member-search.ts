@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { SearchReadiness } from '../../common/search/search-readiness.js';
 import { SyncedTextIndex } from '../../common/search/synced-text-index.js';
 import type { SearchOutcome } from '../../common/search/text-index.js';
 import { MEMBER_CHANGE_LOG, MEMBER_INDEX_QUERIES, type IndexedMemberRow } from '../queries/member.queries.js';
@@ -20,7 +21,7 @@ const FIELD_WEIGHTS = [8, 6, 4, 3, 2, 1];
 export class MemberSearch implements OnApplicationBootstrap {
   private readonly index: SyncedTextIndex<IndexedMemberRow>;
 
-  constructor(@InjectDataSource() db: DataSource) {
+  constructor(@InjectDataSource() db: DataSource, readiness: SearchReadiness) {
     this.index = new SyncedTextIndex(db, {
       changeTable: MEMBER_CHANGE_LOG,
       fieldWeights: FIELD_WEIGHTS,
@@ -40,6 +41,7 @@ export class MemberSearch implements OnApplicationBootstrap {
         sortKey: m.slug,
       }),
     });
+    readiness.track('members', this.index);
   }
 
   /** Ranked member ids for a query, after bringing the index up to date. */

@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { SearchReadiness } from '../../common/search/search-readiness.js';
 import { SyncedTextIndex } from '../../common/search/synced-text-index.js';
 import type { SearchOutcome } from '../../common/search/text-index.js';
 import { INDEX_CHUNK_SQL, INDEX_ROWS_SQL, type IndexedMessageRow } from '../queries/messages.queries.js';
@@ -17,7 +18,7 @@ const FLAGGED = 1;
 export class MessageSearch implements OnApplicationBootstrap {
   private readonly index: SyncedTextIndex<IndexedMessageRow>;
 
-  constructor(@InjectDataSource() db: DataSource) {
+  constructor(@InjectDataSource() db: DataSource, readiness: SearchReadiness) {
     this.index = new SyncedTextIndex(db, {
       changeTable: 'memory_search_change',
       fieldWeights: FIELD_WEIGHTS,
@@ -31,6 +32,7 @@ export class MessageSearch implements OnApplicationBootstrap {
         order: new Date(m.created_at).getTime(),
       }),
     });
+    readiness.track('messages', this.index);
   }
 
   /** Ranked message ids for a query, after bringing the index up to date. */
