@@ -2,11 +2,12 @@
 // node:http's request and response without Fastify's request, reply, hooks, router or content-type
 // parser, in one writeHead with the headers in a flat array. Everything it does not take — other
 // methods, query strings, refused Host/Origin, another content type, no or oversized
-// Content-Length, gated servers, a proxy to trust, a closing server — goes to the front's Fastify
+// Content-Length, gated servers, a hop count to trust, a closing server — goes to the front's Fastify
 // routes, which answer the whole wire ladder. What it writes is what those routes write for the
 // same request, byte for byte: the same headers in the same order, the same access line and metrics.
 import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { HostOriginPolicy } from '../../common/http/host-origin-policy.js';
 import { accessLogEnabled, writeAccessLine } from '../../common/http/request-hooks.js';
@@ -21,17 +22,27 @@ import type { McpMount } from './server-profile.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+type Trust = (address: string, hop: number) => boolean;
+/** proxy-addr (a dependency; it ships no types), which Fastify's request.ip uses too. */
+const proxyAddr = createRequire(import.meta.url)('proxy-addr') as {
+  all(req: IncomingMessage, trust: Trust): string[];
+  compile(list: string[]): Trust;
+};
+
 /** The request as the engine sees it on the raw path (what a FastifyRequest offers it). */
 class RawRequest implements McpRequest {
   constructor(
     readonly raw: IncomingMessage,
     readonly id: string,
     readonly log: FastifyBaseLogger,
+    private readonly trust: Trust | undefined,
   ) {}
 
-  /** The peer address (the raw path serves only when no proxy is trusted, like Fastify then). */
+  /** The client address as Fastify's request.ip gives it: the peer, or the X-Forwarded-For hop the trusted proxies vouch for. */
   get ip(): string {
-    return this.raw.socket.remoteAddress as string;
+    if (this.trust === undefined) return this.raw.socket.remoteAddress as string;
+    const addresses = proxyAddr.all(this.raw, this.trust);
+    return addresses[addresses.length - 1];
   }
 
   get headers(): IncomingHttpHeaders {
@@ -95,14 +106,19 @@ export class RawPostPath {
   private readonly genReqId: (req: IncomingMessage) => string;
   private readonly accessLog: boolean;
   private readonly enabled: boolean;
+  /** @internal the trusted proxies (TRUST_PROXY addresses), undefined when none. */
+  readonly trust: Trust | undefined;
 
   constructor(options: RawPostOptions) {
     this.log = options.log;
     this.genReqId = options.genReqId;
     this.accessLog = accessLogEnabled(options.config);
     this.hostOrigin = new HostOriginPolicy(options.config, { check: 'every-method' });
-    // With a proxy to trust the client address comes from X-Forwarded-For: Fastify's request works it out.
-    this.enabled = options.config.trustProxy === false;
+    // Trusted proxies named by address are compiled as Fastify compiles them (lib/request.js); a hop
+    // count is left to Fastify's request, whose handling of it has changed between versions.
+    const trustProxy = options.config.trustProxy;
+    this.enabled = typeof trustProxy !== 'number';
+    this.trust = Array.isArray(trustProxy) ? proxyAddr.compile(trustProxy) : undefined;
     for (const runtime of options.runtimes) {
       // A gated server decides before the body is read, possibly asynchronously and with its own headers.
       if (runtime.profile.gate || runtime.profile.strictAccept) continue;
@@ -203,7 +219,10 @@ class RawExchange {
     const { runtime, mount } = this.route;
     let answer: ReturnType<McpServerRuntime['handle']>;
     try {
-      answer = runtime.handle(body, { request: new RawRequest(this.req, this.id, this.path.logger), source: mount.source });
+      answer = runtime.handle(body, {
+        request: new RawRequest(this.req, this.id, this.path.logger, this.path.trust),
+        source: mount.source,
+      });
     } catch (error) {
       this.crashed(error);
       return;

@@ -112,3 +112,26 @@ describe('the raw JSON-RPC POST path', () => {
     expect(await count('400')).toBe(beforeBad + 1);
   });
 });
+
+describe('the raw JSON-RPC POST path behind a trusted proxy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ override: withFixture(), env: { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_GENERAL: '100000/60' } });
+  });
+  afterAll(() => t?.close());
+
+  it('gives tools the client address X-Forwarded-For names, as the routes do', async () => {
+    const sent = { ...legacyHeaders, 'x-request-id': 'raw-post-proxy', 'x-forwarded-for': '203.0.113.9, 127.0.0.1' };
+    const body = call('context', {});
+    const serve = vi.spyOn(RawPostPath.prototype, 'serve');
+    try {
+      const raw = await post(t.url, FIXTURE_PATH, sent, body);
+      const routed = await post(t.url, `${FIXTURE_PATH}?via=routes`, sent, body);
+      expect(serve.mock.results.map((r) => r.value)).toEqual([true, false]);
+      expect(raw).toEqual(routed);
+      expect(JSON.parse(raw.body).result.structuredContent.ip).toBe('203.0.113.9');
+    } finally {
+      serve.mockRestore();
+    }
+  });
+});
