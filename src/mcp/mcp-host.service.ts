@@ -83,6 +83,7 @@ export class McpHost implements OnModuleInit, OnApplicationBootstrap, BeforeAppl
       streams: this.streams,
       gate,
     });
+    this.front.serveRawPosts(this.runtimeList);
     registerDiscovery(fastify, discoveryDocuments(profiles, this.config, gate));
 
     const descriptions: Record<string, string> = {

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { AppConfig } from '../../config/app-config.js';
 
 type ResponseHook = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
@@ -16,20 +16,32 @@ export function accessLogEnabled(config: AppConfig): boolean {
 export function accessLogHook(config: AppConfig): ResponseHook | undefined {
   if (!accessLogEnabled(config)) return undefined;
   return (request, reply, done) => {
-    const url = request.url;
-    const q = url.indexOf('?');
     // Fastify's per-request child logger already carries reqId; the MCP front's hot POST route
     // logs through the instance logger itself (no child), so only that line adds it.
-    request.log.info(
-      {
-        ...(request.log === request.server.log ? { reqId: request.id } : {}),
-        method: request.method,
-        path: q === -1 ? url : url.slice(0, q),
-        status: reply.statusCode,
-        durationMs: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request completed',
-    );
+    const reqId = request.log === request.server.log ? request.id : undefined;
+    writeAccessLine(request.log, reqId, request.method, request.url, reply.statusCode, reply.elapsedTime);
     done();
   };
+}
+
+/** The access line itself (also written by the MCP front's raw JSON-RPC path, src/mcp/protocol/raw-post.ts). */
+export function writeAccessLine(
+  log: FastifyBaseLogger,
+  reqId: string | undefined,
+  method: string,
+  url: string,
+  status: number,
+  elapsedMs: number,
+): void {
+  const q = url.indexOf('?');
+  log.info(
+    {
+      ...(reqId === undefined ? {} : { reqId }),
+      method,
+      path: q === -1 ? url : url.slice(0, q),
+      status,
+      durationMs: Math.round(elapsedMs * 10) / 10,
+    },
+    'request completed',
+  );
 }

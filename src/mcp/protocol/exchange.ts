@@ -1,6 +1,7 @@
 // The types every part of the protocol engine shares: what it answers the HTTP layer, what it
 // knows about the HTTP request, and the per-call state a method handler runs with.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 
 /** What the HTTP layer writes: a status, an optional body, extra headers. */
 export interface HttpAnswer {
@@ -17,9 +18,20 @@ export interface HttpAnswer {
 /** The answer to notifications and responses: 202, no body. */
 export const ACCEPTED: HttpAnswer = { status: 202, body: null };
 
+/**
+ * What the engine reads of the HTTP request: its id, client address, headers and logger. A
+ * FastifyRequest is one; the raw JSON-RPC POST path (raw-post.ts) passes its own, lighter one.
+ */
+export interface McpRequest {
+  readonly id: string;
+  readonly ip: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly log: FastifyBaseLogger;
+}
+
 /** Per-HTTP-request facts the engine needs. */
 export interface RequestInfo {
-  request: FastifyRequest;
+  request: McpRequest;
   source: 'mcp' | 'chatgpt';
   principal?: unknown;
 }

@@ -1,10 +1,18 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AppConfig } from '../../config/app-config.js';
 import { fastifyServerOptions } from '../../common/http/fastify-options.js';
 import { accessLogHook } from '../../common/http/request-hooks.js';
 import { metricsHook } from '../../common/metrics/http-metrics.js';
 import { computeSecurityHeaders } from '../../common/http/security-headers.js';
+import type { McpServerRuntime } from './engine.js';
+import { RawPostPath } from './raw-post.js';
+
+type Inject = (dispatch: RequestListener, options: InjectOptions) => Promise<LightMyRequestResponse>;
+
+/** light-my-request, the library Fastify's own inject runs (resolved from Fastify, whose dependency it is). */
+const injectInto = createRequire(createRequire(import.meta.url).resolve('fastify'))('light-my-request') as Inject;
 
 /**
  * The MCP endpoints' own Fastify instance, on the Nest application's HTTP server: a request whose
@@ -24,10 +32,16 @@ export class McpFront {
   readonly instance: FastifyInstance;
   private readonly paths: ReadonlySet<string>;
   private attachedTo?: Server;
+  private raw?: RawPostPath;
+  private readonly config: AppConfig;
+  private readonly genReqId: (req: IncomingMessage) => string;
 
   constructor(config: AppConfig, logger: FastifyBaseLogger | false, paths: Iterable<string>) {
     this.paths = new Set(paths);
-    this.instance = Fastify(fastifyServerOptions(config, logger));
+    this.config = config;
+    const options = fastifyServerOptions(config, logger);
+    this.genReqId = options.genReqId as (req: IncomingMessage) => string;
+    this.instance = Fastify(options);
     const securityHeaders = computeSecurityHeaders();
     this.instance.addHook('onRequest', (request, reply, done) => {
       void reply.header('x-request-id', request.id);
@@ -38,6 +52,14 @@ export class McpFront {
     const accessLog = accessLogHook(config);
     if (accessLog) this.instance.addHook('onResponse', accessLog);
     this.instance.addHook('onResponse', metricsHook);
+  }
+
+  /**
+   * Answers the hot request — a JSON-RPC POST to an ungated server — on the raw node:http request
+   * (raw-post.ts) instead of this instance's routes; call once the routes are registered.
+   */
+  serveRawPosts(runtimes: readonly McpServerRuntime[]): void {
+    this.raw = new RawPostPath({ config: this.config, log: this.instance.log, genReqId: this.genReqId, runtimes });
   }
 
   /** Whether a request target is one of the mount paths (query string and one trailing slash ignored). */
@@ -58,7 +80,7 @@ export class McpFront {
     const listeners = server.listeners('request') as RequestListener[];
     if (listeners.length !== 1) throw new Error(`Expected one request listener on the HTTP server, found ${listeners.length}`);
     const [app] = listeners;
-    const front = this.instance.routing.bind(this.instance);
+    const front = this.dispatch;
     server.removeListener('request', app);
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       if (this.serves(req.url)) front(req, res);
@@ -67,12 +89,23 @@ export class McpFront {
     this.attachedTo = server;
   }
 
-  /** Fastify's inject on this instance (tests reach the MCP endpoints without a socket). */
-  inject(options: InjectOptions): Promise<LightMyRequestResponse> {
-    return this.instance.inject(options);
+  /** A request to a mount path: the raw path when it takes it, else this instance's routes. */
+  private readonly dispatch = (req: IncomingMessage, res: ServerResponse): void => {
+    if (this.raw === undefined || !this.raw.serve(req, res)) this.instance.routing(req, res);
+  };
+
+  /**
+   * Fastify's inject (light-my-request) through the same dispatch as the server's requests, raw
+   * path included (tests reach the MCP endpoints without a socket).
+   */
+  async inject(options: InjectOptions): Promise<LightMyRequestResponse> {
+    await this.instance.ready();
+    return injectInto(this.dispatch, options);
   }
 
   async close(): Promise<void> {
+    // A closing instance answers 503 to what still arrives: leave that to its routes.
+    this.raw = undefined;
     await this.instance.close();
   }
 }
