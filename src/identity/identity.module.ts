@@ -14,6 +14,7 @@ import { SigningKeyEntity } from './entities/signing-key.entity.js';
 import { AssertionMinter } from './services/assertion-minter.js';
 import { AttestationAuthorities } from './services/attestation-authorities.js';
 import { AttestationVerifier } from './services/attestation-verifier.js';
+import { WhoamiCache } from './services/whoami-cache.js';
 import { IdentityProfile } from './services/identity-profile.js';
 import { IdentityService } from './services/identity.service.js';
 import { RelyingParties } from './services/relying-parties.js';
@@ -44,6 +45,7 @@ import { SigningKeys } from './services/signing-keys.js';
   providers: [
     IdentityService,
     IdentityProfile,
+    WhoamiCache,
     SigningKeys,
     AssertionMinter,
     RpFetcher,
