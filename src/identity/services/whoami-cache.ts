@@ -20,7 +20,12 @@ export interface WhoamiLists {
  */
 @Injectable()
 export class WhoamiCache {
-  private readonly lists = new LRUCache<string, WhoamiLists & { generation: string }>({ max: 10_000, ttl: 5 * 60_000 });
+  /** Bounded by list items (each a few hundred bytes), not agents: an agent holds up to 70. */
+  private readonly lists = new LRUCache<string, WhoamiLists & { generation: string }>({
+    maxSize: 5_000,
+    sizeCalculation: (v) => 1 + v.recent_signups.length + v.latest_acceptances.length,
+    ttl: 5 * 60_000,
+  });
 
   constructor(private readonly generations: ChangeGenerations) {}
 

@@ -3,8 +3,8 @@ import { LRUCache } from 'lru-cache';
 import { ChangeGenerations, type Generations } from '../../common/cache/change-generations.js';
 import type { AccessTokenRow } from '../queries/access.queries.js';
 
-/** Tokens whose gate row one instance keeps (about 1 KB each). */
-export const GATE_CACHE_MAX = 10_000;
+/** Tokens whose gate row one instance keeps (about 1 KB each, so ≤ 5 MB). */
+export const GATE_CACHE_MAX = 5_000;
 /** A safety net only: an entry is checked against the committed generation on every use anyway. */
 export const GATE_CACHE_TTL_MS = 5 * 60_000;
 
