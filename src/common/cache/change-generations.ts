@@ -40,7 +40,11 @@ export class ChangeGenerations {
   current(): Promise<Generations> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ resolve, reject });
-      if (!this.reading) void this.drain();
+      if (!this.reading) {
+        // Sent after the current turn, so callers of the same turn share it; callers after that wait for the next one.
+        this.reading = true;
+        queueMicrotask(() => void this.drain());
+      }
     });
   }
 
@@ -56,7 +60,6 @@ export class ChangeGenerations {
   }
 
   private async drain(): Promise<void> {
-    this.reading = true;
     try {
       while (this.waiting.length > 0) {
         const batch = this.waiting;

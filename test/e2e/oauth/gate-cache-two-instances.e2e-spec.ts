@@ -65,6 +65,23 @@ for (const withRedis of [true, false]) {
       return again;
     };
 
+    it('callers of one turn share one generation read; a later caller gets a read sent after it arrived', async () => {
+      const p = await createBrokerPrincipal(a);
+      const generations = b.app.get(ChangeGenerations);
+      const reads = generations.reads;
+      const together = await Promise.all([generations.current(), generations.current(), generations.current()]);
+      expect(generations.reads).toBe(reads + 1);
+      expect(new Set(together.map((g) => g.oauth_gate)).size).toBe(1);
+      const inFlight = generations.current();
+      await a.sql(`UPDATE identity_agent SET name = 'Bumped' WHERE id = $1`, [p.agentId]);
+      const after = await generations.current();
+      await inFlight;
+      expect(generations.reads).toBe(reads + 3);
+      const [{ generation }] = await a.sql<{ generation: string }>(`SELECT generation FROM change_generation WHERE topic = 'oauth_gate'`);
+      expect(after.oauth_gate).toBe(String(generation));
+      expect(after.oauth_gate).not.toBe(together[0].oauth_gate);
+    });
+
     it('a token revoked on A is refused on B at once', async () => {
       const p = await createBrokerPrincipal(b);
       await warm(p);
