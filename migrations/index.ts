@@ -16,6 +16,7 @@ import { InboxSharedRaw1797000300000 } from './1797000300000-inbox-shared-raw.js
 import { OwnerEmailChange1797000500000 } from './1797000500000-owner-email-change.js';
 import { OwnerPasskeys1797000600000 } from './1797000600000-owner-passkeys.js';
 import { DropSqlSearchStructures1797000800000 } from './1797000800000-drop-sql-search-structures.js';
+import { ChangeGenerations1797000900000 } from './1797000900000-change-generations.js';
 
 export const MIGRATIONS: Array<new () => MigrationInterface> = [
   FoundationTables1796015637017,
@@ -33,4 +34,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   OwnerEmailChange1797000500000,
   OwnerPasskeys1797000600000,
   DropSqlSearchStructures1797000800000,
+  ChangeGenerations1797000900000,
 ];

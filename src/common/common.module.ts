@@ -5,6 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { OperatorEntity } from './auth/operator.entity.js';
 import { CacheBus } from './cache/cache-bus.service.js';
+import { ChangeGenerations } from './cache/change-generations.js';
 import { OperatorGuard } from './auth/operator.guard.js';
 import { OperatorsController } from './auth/operators.controller.js';
 import { OperatorsService } from './auth/operators.service.js';
@@ -54,6 +55,7 @@ import { createValidationPipe } from './validation/validation.pipe.js';
   providers: [
     RedisService,
     CacheBus,
+    ChangeGenerations,
     {
       provide: ThrottlerStorage,
       inject: [RedisService],
@@ -76,6 +78,7 @@ import { createValidationPipe } from './validation/validation.pipe.js';
   exports: [
     RedisService,
     CacheBus,
+    ChangeGenerations,
     RateLimitService,
     MailService,
     OperatorsService,

@@ -15,6 +15,7 @@ import { Agents } from './services/agents.js';
 import { AssertionMinter } from './services/assertion-minter.js';
 import { AttestationAuthorities } from './services/attestation-authorities.js';
 import { AttestationVerifier } from './services/attestation-verifier.js';
+import { WhoamiCache } from './services/whoami-cache.js';
 import { IdentityProfile } from './services/identity-profile.js';
 import { IdentityService } from './services/identity.service.js';
 import { RelyingParties } from './services/relying-parties.js';
@@ -46,6 +47,7 @@ import { SigningKeys } from './services/signing-keys.js';
     IdentityService,
     Agents,
     IdentityProfile,
+    WhoamiCache,
     SigningKeys,
     AssertionMinter,
     RpFetcher,

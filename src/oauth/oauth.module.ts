@@ -36,6 +36,7 @@ import { SessionEntity } from './entities/session.entity.js';
 import { SigninChallengeEntity } from './entities/signin-challenge.entity.js';
 import { TokenEntity } from './entities/token.entity.js';
 import { AccessPolicy } from './services/access-policy.js';
+import { GateCache } from './services/gate-cache.js';
 import { BrokerAudit } from './services/broker-audit.js';
 import { DelegationService } from './services/delegation.js';
 import { OauthService } from './services/oauth.service.js';
@@ -95,6 +96,7 @@ import { SigninContext } from './services/signin-context.js';
     AccountActivity,
     OwnerEmailChange,
     AccessPolicy,
+    GateCache,
     BrokerAudit,
     DelegationService,
     Passkeys,

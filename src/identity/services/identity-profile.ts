@@ -6,6 +6,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { LATEST_ACCEPTANCES_SQL, type AcceptanceViewRow } from '../queries/acceptance.queries.js';
 import { SignupProofs } from './signup-proofs.js';
 import { toAcceptanceRowView } from './signup.views.js';
+import { WhoamiCache } from './whoami-cache.js';
 import type { AgentView, RegisterView, WhoamiView } from '../identity.types.js';
 
 /** What identity_whoami and identity_register show about the calling agent. */
@@ -15,11 +16,18 @@ export class IdentityProfile {
     private readonly config: AppConfig,
     private readonly proofs: SignupProofs,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly cache: WhoamiCache,
   ) {}
 
   async whoami(principal: AgentPrincipal, agent: AgentView): Promise<WhoamiView> {
-    // The two lists are independent: read them side by side.
-    const [latest, recent] = await Promise.all([this.latestAcceptances(agent.id), this.proofs.recent(agent.id)]);
+    const lists = await this.cache.get(principal, agent.id, async () => {
+      // The two lists are independent: read them side by side.
+      const [latest, recent] = await Promise.all([this.latestAcceptances(agent.id), this.proofs.recent(agent.id)]);
+      return {
+        recent_signups: recent,
+        latest_acceptances: latest.sort((a, b) => b.created_at.getTime() - a.created_at.getTime()).map(toAcceptanceRowView),
+      };
+    });
     const base = this.config.publicBaseUrl;
     return {
       agent: {
@@ -34,8 +42,8 @@ export class IdentityProfile {
       human: { id: principal.ownerId, email: principal.ownerEmail, verified: true },
       client: { client_id: principal.clientId, name: principal.clientName },
       scopes: [...principal.scopes],
-      recent_signups: recent,
-      latest_acceptances: latest.sort((a, b) => b.created_at.getTime() - a.created_at.getTime()).map(toAcceptanceRowView),
+      recent_signups: lists.recent_signups,
+      latest_acceptances: lists.latest_acceptances,
       links: {
         workflow: 'agentregistrar://docs/workflow',
         error_recovery: 'agentregistrar://docs/error-recovery',

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
 import { Repository } from 'typeorm';
 import type { AgentPrincipal } from '../../common/auth/principals.js';
+import { ChangeGenerations } from '../../common/cache/change-generations.js';
 import { AppConfig } from '../../config/app-config.js';
 import { IdentityService } from '../../identity/services/identity.service.js';
 import { MailboxEntity } from '../entities/mailbox.entity.js';
@@ -26,10 +28,18 @@ export type LocalLookup = { ok: true; mailbox: MailboxRef } | { ok: false; reaso
  */
 @Injectable()
 export class Mailboxes {
+  /**
+   * Agents whose mailbox row exists and is active, with the `inbox_mailbox` change generation that
+   * was current when it was read: used only while that generation is still the committed one (a
+   * suspension or deletion gives it a new value at commit, on whichever instance it happens).
+   */
+  private readonly active = new LRUCache<string, string>({ max: 10_000, ttl: 5 * 60_000 });
+
   constructor(
     private readonly config: AppConfig,
     private readonly identity: IdentityService,
     @InjectRepository(MailboxEntity) private readonly mailboxes: Repository<MailboxEntity>,
+    private readonly generations: ChangeGenerations,
   ) {}
 
   address(handle: string): string {
@@ -64,8 +74,12 @@ export class Mailboxes {
    */
   async forPrincipal(principal: AgentPrincipal): Promise<MailboxRef> {
     const agent = await this.identity.requireActiveAgent(principal);
-    const row = await this.ensure(agent);
-    if (row.status === 'suspended') throw inboxErrors.mailboxSuspended();
+    const generation = (await this.generations.forRequest(principal)).inbox_mailbox;
+    if (this.active.get(agent.id) !== generation) {
+      const row = await this.ensure(agent);
+      if (row.status === 'suspended') throw inboxErrors.mailboxSuspended();
+      this.active.set(agent.id, generation);
+    }
     return this.ref(agent);
   }
 

@@ -29,12 +29,16 @@ export interface AccessTokenRow {
   agent_status: 'active' | 'revoked' | 'suspended' | null;
   agent_status_reason: string | null;
   agent_created_at: Date | null;
+  /** The oauth_gate change generation this row was read under (src/oauth/services/gate-cache.ts). */
+  gate_generation: string | null;
 }
 
 /**
  * $1 = SHA-256 of the presented token. The agreement check compares the owner's signatures with
  * the newest published version in the same statement, so a new version takes effect on the very
  * next request on every instance; the agent is read here too, so the tools need not read it again.
+ * The gate's change generation comes in the same snapshot, so a cached copy of the row is exactly as
+ * fresh as the generation it carries.
  */
 export const ACCESS_TOKEN_SQL = `
 SELECT t.id, t.grant_id, t.owner_id, t.agent_id, t.scopes, t.resource, t.expires_at, t.revoked_at,
@@ -48,7 +52,8 @@ SELECT t.id, t.grant_id, t.owner_id, t.agent_id, t.scopes, t.resource, t.expires
        ) AS agreement_current,
        ag.id AS agent_row_id, ag.owner_id AS agent_owner_id, ag.handle AS agent_handle, ag.name AS agent_name,
        ag.harness AS agent_harness, ag.status AS agent_status, ag.status_reason AS agent_status_reason,
-       ag.created_at AS agent_created_at
+       ag.created_at AS agent_created_at,
+       (SELECT cg.generation FROM change_generation cg WHERE cg.topic = 'oauth_gate') AS gate_generation
   FROM oauth_token t
   JOIN oauth_owner o ON o.id = t.owner_id
   JOIN oauth_client c ON c.id = t.client_row_id

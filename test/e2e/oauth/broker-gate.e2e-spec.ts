@@ -210,7 +210,7 @@ describe('the /broker/mcp gate', () => {
     expect(ok.json().result.structuredContent).toEqual({ ok: true, agent: wide.agentId });
   });
 
-  it('one statement per call: token, owner, client, grant, agreement and agent are read together; "last used" is written once a minute', async () => {
+  it('at most one statement per call: token, owner, client, grant, agreement and agent are read together, then only the change generations; "last used" is written once a minute', async () => {
     const p = await createBrokerPrincipal(t);
     // Every statement the process sends while one call is answered (node-postgres is the only driver).
     const seen: string[] = [];
@@ -228,15 +228,20 @@ describe('the /broker/mcp gate', () => {
       } finally {
         pg.Client.prototype.query = original;
       }
-      // Background jobs share the process: keep the statements about tokens, grants and agents.
-      return seen.filter((q) => /oauth_token|oauth_grant|identity_agent/.test(q));
+      // Background jobs share the process: keep the statements about tokens, grants, agents, whoami's lists and generations.
+      return seen.filter((q) =>
+        /oauth_token|oauth_grant|identity_agent|identity_acceptance|identity_signup_proof|change_generation/.test(q),
+      );
     };
     const first = await callOnce();
-    // The first use marks the grant used (after the gate's statement, not waited for).
-    expect(first.filter((q) => /FROM oauth_token/.test(q))).toHaveLength(1);
+    // The first use reads the gate in one statement and marks the grant used (after it, not waited for).
+    const gate = first.filter((q) => /FROM oauth_token/.test(q));
+    expect(gate).toHaveLength(1);
+    expect(gate[0]).toMatch(/FROM oauth_token[\s\S]*JOIN oauth_owner[\s\S]*JOIN oauth_grant[\s\S]*JOIN identity_agent/);
+    // Later uses keep the gate's row and whoami's lists (src/oauth/services/gate-cache.ts, src/identity/services/whoami-cache.ts)
+    // and only read whether anything they hold changed since: one small statement for the whole call.
     const second = await callOnce();
-    expect(second).toHaveLength(1);
-    expect(second[0]).toMatch(/FROM oauth_token[\s\S]*JOIN oauth_owner[\s\S]*JOIN oauth_grant[\s\S]*JOIN identity_agent/);
+    expect(second).toEqual(['SELECT topic, generation FROM change_generation']);
     const [grant] = await t.sql<{ last_used_at: Date | null }>('SELECT last_used_at FROM oauth_grant WHERE id = $1', [p.grantId]);
     expect(grant.last_used_at).not.toBeNull();
   });
