@@ -27,11 +27,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP = 3;
 const MODERN = '2026-07-28';
-// The heap settings recommended for deployment (docs/benchmarks.md): without a cap V8 lets the old
-// generation grow lazily under sustained load (~190-220 MB RSS) although the live heap stays ~50 MB;
-// a young generation capped at 4 MB semi-spaces stays cache-friendly and keeps RSS ~10 MB lower than
-// 8 MB ones, at the same or better throughput. BENCH_APP_NODE_FLAGS='' runs the app with Node's defaults.
-const DEFAULT_APP_FLAGS = '--max-semi-space-size=4 --max-old-space-size=128';
+// Exactly what `npm start` / `npm run start:prod` run the app with (README "Memory"): a young
+// generation capped at 4 MB semi-spaces. The bare route gets the same flags, so the ratio compares
+// the request paths, not two heap configurations. BENCH_APP_NODE_FLAGS='' runs both with Node's defaults.
+const DEFAULT_APP_FLAGS = '--max-semi-space-size=4';
 
 // ---- child: the real app -----------------------------------------------------------------------
 async function runApp() {
@@ -126,7 +125,7 @@ async function main() {
   console.log(`MCP engine benchmark: ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} alternating round(s)`);
   console.log(`load average before the run: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
   const appFlags = (process.env.BENCH_APP_NODE_FLAGS ?? DEFAULT_APP_FLAGS).split(' ').filter(Boolean);
-  console.log(`app process node flags: ${appFlags.join(' ') || '(none)'}`);
+  console.log(`node flags of the app and the bare route: ${appFlags.join(' ') || '(none)'}`);
   const app = await startChild(SELF, { execArgv: appFlags });
   try {
     const list = await fetch(`${app.url}/mcp`, {
@@ -145,7 +144,7 @@ async function main() {
       bodies[era] = await res.text();
       if (res.status !== 200 || !bodies[era].includes('structuredContent')) throw new Error(`${era} call failed: ${bodies[era]}`);
     }
-    const bare = await startChild(SELF, { role: 'bare', env: { BENCH_BODIES: JSON.stringify(bodies) } });
+    const bare = await startChild(SELF, { role: 'bare', env: { BENCH_BODIES: JSON.stringify(bodies) }, execArgv: appFlags });
     try {
       if (process.env.BENCH_PIN === '1') {
         execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
