@@ -1,6 +1,5 @@
-import { Global, Module } from '@nestjs/common';
-import { ACCESS_VERIFIER, BearerGuard } from '../common/auth/bearer.guard.js';
-import { OauthAccessVerifier } from './services/access-verifier.js';
+import { Module } from '@nestjs/common';
+import { OauthAccessModule } from './oauth-access.module.js';
 import { AccountController } from './controllers/account.controller.js';
 import { AuthorizeController } from './controllers/authorize.controller.js';
 import { OauthMetadataController } from './controllers/metadata.controller.js';
@@ -34,7 +33,6 @@ import { PasskeyCredentialEntity } from './entities/passkey-credential.entity.js
 import { SessionEntity } from './entities/session.entity.js';
 import { SigninChallengeEntity } from './entities/signin-challenge.entity.js';
 import { TokenEntity } from './entities/token.entity.js';
-import { AccessPolicy } from './services/access-policy.js';
 import { BrokerAudit } from './services/broker-audit.js';
 import { DelegationService } from './services/delegation.service.js';
 import { OauthService } from './services/oauth.service.js';
@@ -45,13 +43,13 @@ import { SigninContext } from './services/signin-context.js';
 
 /**
  * The OAuth 2.1 authorization server: owners and sign-in, consent, the delegation agreement, mca_
- * tokens. Global so that any feature's REST routes can use @RequireScopes (the BearerGuard needs
- * ACCESS_VERIFIER) without importing this module, which imports identity.
+ * tokens. Exports its facade only; features whose REST routes use @RequireScopes import
+ * OauthAccessModule (the bearer guard), since this module imports identity.
  */
-@Global()
 @Module({
   imports: [
     IdentityModule,
+    OauthAccessModule,
     TypeOrmModule.forFeature([
       OwnerEntity,
       SigninChallengeEntity,
@@ -92,14 +90,11 @@ import { SigninContext } from './services/signin-context.js';
     OwnerSessions,
     AccountActivity,
     OwnerEmailChange,
-    AccessPolicy,
     BrokerAudit,
     DelegationService,
     Passkeys,
     PasskeyChallenges,
-    { provide: ACCESS_VERIFIER, useClass: OauthAccessVerifier },
-    BearerGuard,
   ],
-  exports: [OauthService, ACCESS_VERIFIER, BearerGuard],
+  exports: [OauthService],
 })
 export class OauthModule {}

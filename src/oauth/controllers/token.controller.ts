@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Options, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpCode, Ip, Options, Post, UseFilters } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -19,17 +19,16 @@ import {
   TokenRequest,
   TokenResponse,
 } from '../dto/oauth-openapi.js';
-import { OAUTH_POLICY, OAUTH_REGISTER_POLICY, RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
+import { OAUTH_POLICY } from '../../common/rate-limit/rate-limit.service.js';
 import { RatePolicy } from '../../common/rate-limit/rate-policy.decorator.js';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
 import { BodyPolicy, FORM_MEDIA_TYPE } from '../../common/http/body-limits.js';
-import { toAppError } from '../../common/errors/app-error.js';
-import { OAuthError } from '../oauth.errors.js';
-import { ClientsService } from '../services/clients.service.js';
+import { AnyOrigin, CorsPreflight } from '../../common/http/cors.js';
+import type { ClientCredentials } from '../domain/client-credentials.js';
+import { ClientRegistrationDto, RevokeRequestDto, TokenRequestDto } from '../dto/oauth-forms.dto.js';
 import { OauthService } from '../services/oauth.service.js';
-import { TokensService } from '../services/tokens.service.js';
-import { corsPreflight, withCors } from './cors.js';
+import { OAuthErrorFilter } from './oauth-error.filter.js';
+import { ClientCredentialsParam, ClientMetadata, NoStore, OAuthParams } from './oauth-params.js';
 
 const NO_STORE_HEADERS = {
   'Cache-Control': { $ref: '#/components/headers/CacheControlNoStore' },
@@ -42,43 +41,18 @@ const oauthError = {
   headers: NO_STORE,
 };
 
-/** RFC 6749 error body; never driver text. */
-function oauthFailure(reply: FastifyReply, error: unknown): Record<string, string> {
-  const e =
-    error instanceof OAuthError
-      ? error
-      : toAppError(error).status === 503
-        ? new OAuthError('temporarily_unavailable', 'The service is temporarily unavailable; retry shortly.')
-        : new OAuthError('server_error', 'An unexpected error occurred.');
-  void reply.code(e.status).header('cache-control', 'no-store').header('pragma', 'no-cache');
-  if (e.error === 'invalid_client' && e.status === 401) void reply.header('www-authenticate', 'Basic realm="agentry"');
-  return { error: e.error, error_description: e.description };
-}
-
-function form(body: unknown): Record<string, unknown> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
-    if (Array.isArray(v)) throw new OAuthError('invalid_request', `The parameter ${k} was sent more than once.`);
-    out[k] = v;
-  }
-  return out;
-}
-
 /** The token, registration and revocation endpoints (CORS-enabled; clients authenticate themselves). */
 @ApiTags('OAuth')
 @Public()
 @RatePolicy(OAUTH_POLICY)
+@UseFilters(OAuthErrorFilter)
 @Controller()
 export class OauthTokenController {
-  constructor(
-    private readonly clients: ClientsService,
-    private readonly tokens: TokensService,
-    private readonly oauth: OauthService,
-    private readonly rateLimits: RateLimitService,
-  ) {}
+  constructor(private readonly oauth: OauthService) {}
 
   @Post('token')
+  @AnyOrigin()
+  @NoStore({ pragma: true })
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   @HttpCode(200)
   @ApiOp(
@@ -102,21 +76,16 @@ export class OauthTokenController {
   })
   @ApiServiceUnavailableResponse({ description: 'temporarily_unavailable: the database is down; retry shortly.', ...oauthError })
   @ApiErrors(413, 415)
-  async token(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<unknown> {
-    withCors(reply);
-    try {
-      if (!String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
-        throw new OAuthError('invalid_request', 'Send the token request as application/x-www-form-urlencoded.');
-      }
-      const result = await this.oauth.tokenRequest(request.headers.authorization, form(body));
-      void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-      return result;
-    } catch (error) {
-      return oauthFailure(reply, error);
-    }
+  token(
+    @OAuthParams({ dto: TokenRequestDto, formOnly: true }) request: TokenRequestDto,
+    @ClientCredentialsParam() credentials: ClientCredentials,
+  ): Promise<unknown> {
+    return this.oauth.tokenRequest(credentials, request);
   }
 
   @Post('register')
+  @AnyOrigin()
+  @NoStore({ pragma: false })
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   @HttpCode(201)
   @ApiOp(
@@ -131,21 +100,12 @@ export class OauthTokenController {
   @ApiBadRequestResponse({ description: 'invalid_redirect_uri or invalid_client_metadata.', ...oauthError })
   @ApiServiceUnavailableResponse({ description: 'temporarily_unavailable: the database is down; retry shortly.', ...oauthError })
   @ApiErrors(413, 415, 429)
-  async register(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<unknown> {
-    withCors(reply);
-    // Counted per client address (an IPv6 client by its /64: it cannot rotate through its prefix).
-    const budget = await this.rateLimits.consume(OAUTH_REGISTER_POLICY, request.ip);
-    if (!budget.allowed) throw this.rateLimits.refusal(budget);
-    try {
-      const { body: registered } = await this.clients.register(body);
-      void reply.header('cache-control', 'no-store');
-      return registered;
-    } catch (error) {
-      return oauthFailure(reply, error);
-    }
+  register(@Ip() ip: string, @ClientMetadata(ClientRegistrationDto) metadata: ClientRegistrationDto): Promise<unknown> {
+    return this.oauth.registerClient(ip, metadata);
   }
 
   @Post('revoke')
+  @AnyOrigin()
   @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   @HttpCode(200)
   @ApiOp(
@@ -165,21 +125,18 @@ export class OauthTokenController {
   })
   @ApiServiceUnavailableResponse({ description: 'temporarily_unavailable: the database is down; retry shortly.', ...oauthError })
   @ApiErrors(413, 415, 429)
-  async revoke(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<unknown> {
-    withCors(reply);
-    try {
-      const params = form(body);
-      const client = await this.clients.authenticate(request.headers.authorization, params);
-      await this.tokens.revokeByValue(client, typeof params.token === 'string' ? params.token : undefined);
-      return {};
-    } catch (error) {
-      return oauthFailure(reply, error);
-    }
+  async revoke(
+    @OAuthParams({ dto: RevokeRequestDto }) request: RevokeRequestDto,
+    @ClientCredentialsParam() credentials: ClientCredentials,
+  ): Promise<unknown> {
+    await this.oauth.revokeToken(credentials, request);
+    return {};
   }
 
   @Options(['token', 'register', 'revoke'])
+  @CorsPreflight('POST, OPTIONS')
   @ApiExcludeEndpoint()
-  preflight(@Res({ passthrough: true }) reply: FastifyReply): string {
-    return corsPreflight(reply, 'POST, OPTIONS');
+  preflight(): string {
+    return '';
   }
 }

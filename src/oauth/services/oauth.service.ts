@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentPrincipal } from '../../common/auth/principals.js';
+import { OAUTH_REGISTER_POLICY, RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
 import { AppConfig } from '../../config/app-config.js';
+import type { ClientCredentials } from '../domain/client-credentials.js';
+import type { ClientRegistrationDto, RevokeRequestDto, TokenRequestDto } from '../dto/oauth-forms.dto.js';
 import { bearerChallenge, resourceMetadataUrl } from '../domain/challenge.js';
 import { RESOURCE_SCOPES } from '../domain/scopes.js';
 import { AccessPolicy, type AccessDecision, type ScopeDecision } from './access-policy.js';
@@ -18,6 +21,7 @@ export class OauthService {
     private readonly access: AccessPolicy,
     private readonly clients: ClientsService,
     private readonly tokens: TokensService,
+    private readonly rateLimits: RateLimitService,
   ) {}
 
   /**
@@ -25,11 +29,31 @@ export class OauthService {
    * exchange its grant_type names, in one transaction (TokensService.grant).
    * @throws OAuthError invalid_client, invalid_request, unsupported_grant_type, unauthorized_client, invalid_grant, invalid_scope, invalid_target
    */
-  async tokenRequest(authorization: string | undefined, params: Record<string, unknown>): Promise<TokenResponse> {
-    const client = await this.clients.authenticate(authorization, params);
-    const issued = await this.tokens.grant(client, params);
+  async tokenRequest(credentials: ClientCredentials, request: TokenRequestDto): Promise<TokenResponse> {
+    const client = await this.clients.authenticate(credentials);
+    const issued = await this.tokens.grant(client, { ...request });
     void this.clients.touch(client).catch(() => undefined);
     return issued;
+  }
+
+  /**
+   * Token revocation (RFC 7009): the client authenticates as at the token endpoint; unknown tokens
+   * are accepted silently. @throws OAuthError invalid_client, invalid_request
+   */
+  async revokeToken(credentials: ClientCredentials, request: RevokeRequestDto): Promise<void> {
+    const client = await this.clients.authenticate(credentials);
+    await this.tokens.revokeByValue(client, request.token);
+  }
+
+  /**
+   * Dynamic client registration (RFC 7591), counted per client address (an IPv6 client by its /64:
+   * it cannot rotate through its prefix). Answers the registration body (the secret shown only here).
+   * @throws AppError rate_limited; OAuthError invalid_redirect_uri, invalid_client_metadata
+   */
+  async registerClient(ip: string, metadata: ClientRegistrationDto): Promise<Record<string, unknown>> {
+    const budget = await this.rateLimits.consume(OAUTH_REGISTER_POLICY, ip);
+    if (!budget.allowed) throw this.rateLimits.refusal(budget);
+    return (await this.clients.register(metadata)).body;
   }
 
   /** The canonical resource identifier of the broker's MCP server. */
