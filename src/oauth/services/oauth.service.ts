@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { AgentPrincipal } from '../../common/auth/principals.js';
+import type { AgentPrincipal, OwnerPrincipal } from '../../common/auth/principals.js';
+import { refusable, refusedOnPage, type Refusable } from '../../common/http/page-refusal.js';
 import { OAUTH_REGISTER_POLICY, RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
 import { AppConfig } from '../../config/app-config.js';
 import type { ClientCredentials } from '../domain/client-credentials.js';
@@ -9,6 +10,26 @@ import { RESOURCE_SCOPES } from '../domain/scopes.js';
 import { AccessPolicy, type AccessDecision, type ScopeDecision } from './access-policy.js';
 import { ClientsService } from './clients.service.js';
 import { TokensService, type TokenResponse } from './tokens.service.js';
+import type { AccountView, GrantRow } from '../views/account-pages.js';
+import { AccountService } from './account.service.js';
+import { AuthorizationService, type ConsentView } from './authorization.service.js';
+import { DelegationService, type AgreementView } from './delegation.service.js';
+import { OwnerAuthService, safeReturnTo } from './owner-auth.service.js';
+import { Passkeys, type PasskeyAccountView } from './passkeys.js';
+
+// The pages' refusals, for the edge's page filter (controllers/page-error.filter.ts).
+export { AuthorizePageError, AuthorizeRedirectError } from './authorization.service.js';
+/** Keeps a return_to on the broker's own pages (an open redirect otherwise). */
+export { safeReturnTo };
+
+/** What an owner changes from the account page (one POST each, CSRF-checked). */
+export type AccountAction =
+  | { kind: 'revoke-grant'; grantId: string }
+  | { kind: 'agent-status'; agentId: string; status: 'active' | 'revoked' }
+  | { kind: 'policy'; service?: string; policy?: string };
+
+/** An owner form's answer: done, or refused because the form's CSRF token does not match. */
+export type FormOutcome<T = true> = { csrf: 'refused' } | { csrf: 'ok'; result: T };
 
 /**
  * The oauth module's facade: what other modules (and the MCP broker gate) may use. The
@@ -22,6 +43,11 @@ export class OauthService {
     private readonly clients: ClientsService,
     private readonly tokens: TokensService,
     private readonly rateLimits: RateLimitService,
+    private readonly authorization: AuthorizationService,
+    private readonly account: AccountService,
+    private readonly delegation: DelegationService,
+    private readonly owners: OwnerAuthService,
+    private readonly passkeys: Passkeys,
   ) {}
 
   /**
@@ -84,5 +110,160 @@ export class OauthService {
   /** The WWW-Authenticate value for a decision (RFC 6750 / RFC 9728). */
   challenge(kind: 'missing' | 'invalid_token' | 'insufficient_scope', scopes: readonly string[], description?: string): string {
     return bearerChallenge(this.resourceMetadataUrl, kind, scopes, description);
+  }
+
+  // ---- The broker's pages: the owner's session, consent, the account page, the agreement.
+
+  /** The owner a session cookie belongs to (undefined: none, expired or ended). */
+  ownerSession(cookie: string | undefined): Promise<OwnerPrincipal | undefined> {
+    return this.owners.session(cookie);
+  }
+
+  /** The CSRF token of the owner's session forms. */
+  ownerCsrf(owner: OwnerPrincipal): Promise<string> {
+    return this.account.csrfFor(owner);
+  }
+
+  /**
+   * GET /authorize: the validated request's consent view for a signed-in owner, or `signIn` first.
+   * @throws AuthorizePageError, AuthorizeRedirectError (an invalid request)
+   */
+  async authorizeRequest(
+    query: Record<string, unknown>,
+    owner: OwnerPrincipal | undefined,
+  ): Promise<{ signIn: true } | { signIn: false; consent: ConsentView; signoutCsrf: string }> {
+    const validated = await this.authorization.validate(query);
+    if (!owner) return { signIn: true };
+    const consent = await this.authorization.begin(owner, validated);
+    return { signIn: false, consent, signoutCsrf: await this.account.csrfFor(owner) };
+  }
+
+  /**
+   * The owner's answer on the consent page: the redirect back to the client, or the page again with the problem.
+   * @throws AuthorizePageError (unknown, expired or foreign transaction; CSRF failure)
+   */
+  async decideConsent(
+    owner: OwnerPrincipal,
+    form: { transaction?: string; csrf?: string; decision?: string; agent?: string; agent_name?: string; accept_agreement?: string },
+    ip: string,
+  ): Promise<{ redirect: string } | { again: ConsentView; problem: string; signoutCsrf: string }> {
+    const outcome = await this.authorization.decide(owner, {
+      transactionId: form.transaction,
+      csrf: form.csrf,
+      action: form.decision === 'approve' || form.decision === 'sign' ? form.decision : 'deny',
+      agent: form.agent,
+      newAgentName: form.agent_name,
+      acceptAgreement: form.accept_agreement === 'yes',
+      ip,
+    });
+    return 'redirect' in outcome ? outcome : { ...outcome, signoutCsrf: await this.account.csrfFor(owner) };
+  }
+
+  /** The account page's data; `removedGrant` names the app of a grant just removed (for the result line). */
+  async accountView(
+    owner: OwnerPrincipal,
+    removedGrant?: unknown,
+  ): Promise<{ view: AccountView; passkeys: PasskeyAccountView; removedApp?: string }> {
+    const removedApp = removedGrant === undefined ? undefined : await this.account.grantAppName(owner, removedGrant);
+    const view = await this.account.view(owner);
+    return { view, passkeys: await this.passkeys.accountView(owner), removedApp };
+  }
+
+  /** One of the owner's live grants for the "remove access?" page, or undefined (gone, or not theirs). */
+  async grantToRemove(owner: OwnerPrincipal, grantId: string): Promise<{ grant: GrantRow; csrf: string } | undefined> {
+    const found = await refusable(() => this.account.grantToRemove(owner, grantId));
+    return found.ok ? { grant: found.value, csrf: await this.account.csrfFor(owner) } : undefined;
+  }
+
+  /** One of the owner's active agents for the "revoke agent?" page, or undefined. */
+  async activeAgent(owner: OwnerPrincipal, agentId: string): Promise<{ name: string; csrf: string } | undefined> {
+    const agent = (await this.account.view(owner)).agents.find((a) => a.id === agentId && a.status === 'active');
+    return agent ? { name: agent.name, csrf: await this.account.csrfFor(owner) } : undefined;
+  }
+
+  /** A change from the account page. @throws PageRefusal (no such grant or agent, an invalid rule) */
+  async accountAction(owner: OwnerPrincipal, csrf: string | undefined, action: AccountAction): Promise<FormOutcome> {
+    if (!(await this.account.checkCsrf(owner, csrf))) return { csrf: 'refused' };
+    await refusedOnPage(async () => {
+      if (action.kind === 'revoke-grant') await this.account.revokeGrant(owner, action.grantId);
+      else if (action.kind === 'agent-status') await this.account.setAgentStatus(owner, action.agentId, action.status);
+      else await this.account.setPolicy(owner, action.service, action.policy);
+    });
+    return { csrf: 'ok', result: true };
+  }
+
+  /** The email page's data. */
+  async emailChangeView(owner: OwnerPrincipal): Promise<{ csrf: string; pending: string | undefined }> {
+    return { csrf: await this.account.csrfFor(owner), pending: await this.account.pendingEmail(owner) };
+  }
+
+  /**
+   * A step of the email change: mail a code to the new address (`new_email`), or confirm it (`code`).
+   * A refusal comes back with the page's data to show it on the form again.
+   */
+  async changeEmail(
+    owner: OwnerPrincipal,
+    form: { csrf?: string; new_email?: string; code?: string },
+    step: 'start' | 'confirm',
+    ip: string,
+  ): Promise<FormOutcome<Refusable<unknown> & { csrf: string; pending: string | undefined }>> {
+    const csrf = await this.account.csrfFor(owner);
+    if (!(await this.account.checkCsrf(owner, form.csrf))) return { csrf: 'refused' };
+    const outcome = await refusable<unknown>(() =>
+      step === 'start' ? this.account.startEmailChange(owner, form.new_email, ip) : this.account.confirmEmailChange(owner, form.code),
+    );
+    return { csrf: 'ok', result: { ...outcome, csrf, pending: outcome.ok ? undefined : await this.account.pendingEmail(owner) } };
+  }
+
+  /** Deletes the owner's account once the typed address matches; a refusal comes back with a fresh CSRF token. */
+  async deleteAccount(
+    owner: OwnerPrincipal,
+    form: { csrf?: string; confirm_email?: string },
+  ): Promise<FormOutcome<Refusable<void> & { csrf?: string }>> {
+    if (!(await this.account.checkCsrf(owner, form.csrf))) return { csrf: 'refused' };
+    const outcome = await refusable(() => this.account.deleteAccount(owner, form.confirm_email));
+    return { csrf: 'ok', result: outcome.ok ? outcome : { ...outcome, csrf: await this.account.csrfFor(owner) } };
+  }
+
+  /** Sign out everywhere: every session of the owner ends. */
+  async signOutEverywhere(owner: OwnerPrincipal, csrf: string | undefined): Promise<FormOutcome> {
+    if (!(await this.account.checkCsrf(owner, csrf))) return { csrf: 'refused' };
+    await this.account.signOutEverywhere(owner);
+    return { csrf: 'ok', result: true };
+  }
+
+  /** The current agreement, and for a signed-in owner what the signing form needs. */
+  async agreementView(
+    owner: OwnerPrincipal | undefined,
+    returnTo: string,
+  ): Promise<{ agreement: AgreementView; signable?: { csrf: string; returnTo: string; alreadySigned: boolean } }> {
+    const agreement = await this.delegation.current();
+    if (!owner) return { agreement };
+    const csrf = await this.account.csrfFor(owner);
+    return { agreement, signable: { csrf, returnTo, alreadySigned: (await this.delegation.status(owner)).current_signed } };
+  }
+
+  /** One published agreement version (undefined: no such version) and whether it is the current one. */
+  async agreementVersion(version: string): Promise<{ agreement: AgreementView; current: boolean } | undefined> {
+    const agreement = /^[0-9A-Za-z.-]{1,20}$/.test(version) ? await this.delegation.version(version) : undefined;
+    if (!agreement) return undefined;
+    return { agreement, current: (await this.delegation.current()).version === agreement.version };
+  }
+
+  /**
+   * The owner signs the current agreement: `signed`, or the page again because a newer version was
+   * published meanwhile (`stale`) or the box was not ticked (`unticked`).
+   */
+  async signAgreement(
+    owner: OwnerPrincipal,
+    form: { csrf?: string; version?: string; accept_agreement?: string },
+    ip: string,
+  ): Promise<FormOutcome<{ signed: true } | { signed: false; reason: 'stale' | 'unticked'; agreement: AgreementView; csrf: string }>> {
+    if (!(await this.account.checkCsrf(owner, form.csrf))) return { csrf: 'refused' };
+    const current = await this.delegation.current();
+    const reason = form.version !== current.version ? 'stale' : form.accept_agreement !== 'yes' ? 'unticked' : undefined;
+    if (reason) return { csrf: 'ok', result: { signed: false, reason, agreement: current, csrf: await this.account.csrfFor(owner) } };
+    await this.delegation.sign(owner, current.version, ip);
+    return { csrf: 'ok', result: { signed: true } };
   }
 }
