@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AgentPrincipal, OwnerPrincipal } from '../../common/auth/principals.js';
+import type { AgentPrincipal, OperatorPrincipal, OwnerPrincipal } from '../../common/auth/principals.js';
 import { refusable, refusedOnPage, type Refusable } from '../../common/http/page-refusal.js';
 import { OAUTH_REGISTER_POLICY, RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
 import { AppConfig } from '../../config/app-config.js';
@@ -14,13 +14,27 @@ import type { AccountView, GrantRow } from '../views/account-pages.js';
 import { AccountService } from './account.service.js';
 import { AuthorizationService, type ConsentView } from './authorization.service.js';
 import { DelegationService, type AgreementView } from './delegation.service.js';
-import { OwnerAuthService, safeReturnTo } from './owner-auth.service.js';
+import { oauthErrors } from '../oauth.errors.js';
+import { OauthAdminService } from './oauth-admin.service.js';
+import {
+  OwnerAuthService,
+  safeReturnTo,
+  SESSION_ABSOLUTE_MS,
+  SIGNIN_TTL_MS,
+  type PendingSignin,
+  type SignedIn,
+  type SigninStarted,
+} from './owner-auth.service.js';
 import { Passkeys, type PasskeyAccountView } from './passkeys.js';
+import { SigninContext, type AskingApp } from './signin-context.js';
 
 // The pages' refusals, for the edge's page filter (controllers/page-error.filter.ts).
 export { AuthorizePageError, AuthorizeRedirectError } from './authorization.service.js';
 /** Keeps a return_to on the broker's own pages (an open redirect otherwise). */
 export { safeReturnTo };
+/** How long a pending sign-in (its code and link) and a session live. */
+export { SESSION_ABSOLUTE_MS, SIGNIN_TTL_MS };
+export type { SignedIn };
 
 /** What an owner changes from the account page (one POST each, CSRF-checked). */
 export type AccountAction =
@@ -48,6 +62,8 @@ export class OauthService {
     private readonly delegation: DelegationService,
     private readonly owners: OwnerAuthService,
     private readonly passkeys: Passkeys,
+    private readonly signinContext: SigninContext,
+    private readonly admin: OauthAdminService,
   ) {}
 
   /**
@@ -265,5 +281,158 @@ export class OauthService {
     if (reason) return { csrf: 'ok', result: { signed: false, reason, agreement: current, csrf: await this.account.csrfFor(owner) } };
     await this.delegation.sign(owner, current.version, ip);
     return { csrf: 'ok', result: { signed: true } };
+  }
+
+  // ---- Sign-in pages (email code or link, passkeys) and sign-out.
+
+  /** What the sign-in page shows besides the form: the app that asks, whether passkeys work here. */
+  async signinView(returnTo: string): Promise<{ app: AskingApp | undefined; passkeys: boolean }> {
+    return { app: await this.signinContext.appFor(returnTo), passkeys: !!this.passkeys.relyingParty };
+  }
+
+  /** Whether passkeys work on this address (a domain name, and https outside localhost). */
+  get passkeysAvailable(): boolean {
+    return !!this.passkeys.relyingParty;
+  }
+
+  /** The app a sign-in was started for (from its return target), if it came from /authorize. */
+  askingApp(returnTo: string): Promise<AskingApp | undefined> {
+    return this.signinContext.appFor(returnTo);
+  }
+
+  /** Mails a code and a link; a refusal (invalid address, rate limit) comes back for the form. */
+  startSignin(email: string, returnTo: string, ip: string): Promise<Refusable<SigninStarted>> {
+    return refusable(() => this.owners.start(email, returnTo, ip));
+  }
+
+  /** The pending sign-in of a browser's handle, if any. */
+  pendingSignin(handle: string | undefined): Promise<PendingSignin | undefined> {
+    return this.owners.pending(handle);
+  }
+
+  /** Checks the mailed code; a refusal means a wrong or spent code. */
+  verifySigninCode(handle: string | undefined, code: string | undefined): Promise<Refusable<SignedIn>> {
+    return refusable(() => this.owners.verifyCode(handle, code));
+  }
+
+  /** Mails a new code; a refusal (too early, rate limit) comes back for the code page. */
+  resendSigninCode(handle: string | undefined, ip: string): Promise<Refusable<SigninStarted>> {
+    return refusable(() => this.owners.resend(handle, ip));
+  }
+
+  /** What a sign-in link stands for, without using it. */
+  peekSigninLink(token: unknown): Promise<{ email: string; returnTo: string; live: boolean } | undefined> {
+    return this.owners.peekLink(token);
+  }
+
+  /** Uses a sign-in link (the confirmation page's POST); a refusal means expired or used. */
+  confirmSigninLink(token: string | undefined): Promise<Refusable<SignedIn>> {
+    return refusable(() => this.owners.confirmLink(token));
+  }
+
+  /** Ends the owner's session (the form's CSRF token checked first). */
+  async signOut(owner: OwnerPrincipal, csrf: string | undefined): Promise<FormOutcome> {
+    if (!(await this.account.checkCsrf(owner, csrf))) return { csrf: 'refused' };
+    await this.owners.signOut(owner);
+    return { csrf: 'ok', result: true };
+  }
+
+  /** Options for navigator.credentials.get, bound to the browser's pending-passkey cookie. @throws rate_limited, not_found */
+  passkeySigninOptions(binding: string, returnTo: string | undefined, ip: string): Promise<Record<string, unknown>> {
+    return this.passkeys.signinOptions(binding, returnTo, ip);
+  }
+
+  /** Signs in with a passkey's assertion; a refusal comes back for the sign-in page. */
+  passkeySignIn(binding: string, response: string | undefined, ip: string): Promise<Refusable<SignedIn>> {
+    return refusable(() => this.passkeys.signIn(binding, response, ip));
+  }
+
+  /** Options for navigator.credentials.create. @throws step_up_required (no session), validation_failed (CSRF), rate_limited */
+  async passkeyRegistrationOptions(
+    owner: OwnerPrincipal | undefined,
+    csrf: string | undefined,
+    ip: string,
+  ): Promise<Record<string, unknown>> {
+    if (!owner) throw oauthErrors.stepUpRequired();
+    if (!(await this.account.checkCsrf(owner, csrf))) {
+      throw oauthErrors.invalid('The form could not be verified (CSRF check failed). Reload the page and try again.');
+    }
+    return this.passkeys.registrationOptions(owner, ip);
+  }
+
+  /** Adds or removes one of the owner's passkeys. @throws PageRefusal (a refused ceremony, step-up needed, no such passkey) */
+  async changePasskey(
+    owner: OwnerPrincipal,
+    csrf: string | undefined,
+    change: { add: { name?: string; response?: string } } | { remove: string },
+  ): Promise<FormOutcome> {
+    if (!(await this.account.checkCsrf(owner, csrf))) return { csrf: 'refused' };
+    await refusedOnPage(async () => {
+      if ('add' in change) await this.passkeys.register(owner, change.add.name, change.add.response);
+      else await this.passkeys.remove(owner, change.remove);
+    });
+    return { csrf: 'ok', result: true };
+  }
+
+  // ---- Operators' management of the broker (admin/broker): every change audited.
+
+  listOwners(status: string | undefined, limit: number, offset: number) {
+    return this.admin.listOwners(status, limit, offset);
+  }
+
+  ownerHistory(id: string) {
+    return this.admin.ownerHistory(id);
+  }
+
+  setOwnerStatus(operator: OperatorPrincipal, id: string, status: 'active' | 'suspended', reason: string | null) {
+    return this.admin.setOwnerStatus(operator, id, status, reason);
+  }
+
+  ownerPasskeys(ownerId: string) {
+    return this.passkeys.listForOperator(ownerId);
+  }
+
+  revokeOwnerPasskeys(operator: OperatorPrincipal, ownerId: string, reason: string | null) {
+    return this.passkeys.revokeAll(operator, ownerId, reason);
+  }
+
+  listAgents(status: string | undefined, limit: number, offset: number) {
+    return this.admin.listAgents(status, limit, offset);
+  }
+
+  setAgentStatus(operator: OperatorPrincipal, id: string, status: 'active' | 'suspended', reason: string | null) {
+    return this.admin.setAgentStatus(operator, id, status, reason);
+  }
+
+  listClients(limit: number, offset: number) {
+    return this.admin.listClients(limit, offset);
+  }
+
+  preregisterClient(operator: OperatorPrincipal, metadata: unknown) {
+    return this.admin.registerClient(operator, metadata);
+  }
+
+  revokeClient(operator: OperatorPrincipal, id: string) {
+    return this.admin.revokeClient(operator, id);
+  }
+
+  listTokens(filter: { ownerId?: string; clientId?: string }, limit: number, offset: number) {
+    return this.admin.listTokens(filter, limit, offset);
+  }
+
+  revokeTokenById(operator: OperatorPrincipal, id: string) {
+    return this.admin.revokeToken(operator, id);
+  }
+
+  agreements() {
+    return this.admin.agreements();
+  }
+
+  publishAgreement(operator: OperatorPrincipal, version: string, text: string) {
+    return this.admin.publishAgreement(operator, version, text);
+  }
+
+  auditLog(limit: number, offset: number) {
+    return this.admin.auditLog(limit, offset);
   }
 }
