@@ -82,9 +82,10 @@ export class OauthService {
    * Token revocation (RFC 7009): the client authenticates as at the token endpoint; unknown tokens
    * are accepted silently. @throws OAuthError invalid_client, invalid_request
    */
-  async revokeToken(credentials: ClientCredentials, request: RevokeRequestDto): Promise<void> {
+  async revokeToken(credentials: ClientCredentials, request: RevokeRequestDto): Promise<Record<string, never>> {
     const client = await this.clients.authenticate(credentials);
     await this.tokens.revokeByValue(client, request.token);
+    return {};
   }
 
   /**
