@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { OauthAccessModule } from '../oauth/oauth-access.module.js';
+import { BearerAuthModule } from '../common/auth/bearer-auth.module.js';
 import { BrokerIdentityController } from './controllers/broker-identity.controller.js';
 import { IdentityAdminController } from './controllers/identity-admin.controller.js';
 import { IdentityWellKnownController } from './controllers/identity-well-known.controller.js';
@@ -41,7 +41,7 @@ import { SigningKeys } from './services/signing-keys.js';
       SignupProofEntity,
     ]),
     // The bearer guard of BrokerIdentityController's @RequireScopes routes.
-    OauthAccessModule,
+    BearerAuthModule,
   ],
   controllers: [IdentityWellKnownController, BrokerIdentityController, IdentityAdminController],
   providers: [

@@ -1,5 +1,7 @@
-import { Module } from '@nestjs/common';
-import { OauthAccessModule } from './oauth-access.module.js';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { AccessVerifierSlot, BearerAuthModule } from '../common/auth/bearer-auth.module.js';
+import { OauthAccessVerifier } from './services/access-verifier.js';
+import { AccessPolicy } from './services/access-policy.js';
 import { AccountController } from './controllers/account.controller.js';
 import { AuthorizeController } from './controllers/authorize.controller.js';
 import { OauthMetadataController } from './controllers/metadata.controller.js';
@@ -43,13 +45,13 @@ import { SigninContext } from './services/signin-context.js';
 
 /**
  * The OAuth 2.1 authorization server: owners and sign-in, consent, the delegation agreement, mca_
- * tokens. Exports its facade only; features whose REST routes use @RequireScopes import
- * OauthAccessModule (the bearer guard), since this module imports identity.
+ * tokens. Exports its facade only. Features whose REST routes use @RequireScopes import
+ * BearerAuthModule (common); this module puts its access verifier there when it starts.
  */
 @Module({
   imports: [
     IdentityModule,
-    OauthAccessModule,
+    BearerAuthModule,
     TypeOrmModule.forFeature([
       OwnerEntity,
       SigninChallengeEntity,
@@ -92,9 +94,21 @@ import { SigninContext } from './services/signin-context.js';
     OwnerEmailChange,
     BrokerAudit,
     DelegationService,
+    AccessPolicy,
+    OauthAccessVerifier,
     Passkeys,
     PasskeyChallenges,
   ],
   exports: [OauthService],
 })
-export class OauthModule {}
+export class OauthModule implements OnModuleInit {
+  constructor(
+    private readonly slot: AccessVerifierSlot,
+    private readonly verifier: OauthAccessVerifier,
+  ) {}
+
+  /** The bearer guard of every feature decides with this module's access policy. */
+  onModuleInit(): void {
+    this.slot.provide(this.verifier);
+  }
+}

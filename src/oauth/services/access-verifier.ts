@@ -1,27 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import type { AccessVerifier } from '../../common/auth/bearer.guard.js';
-import { AppConfig } from '../../config/app-config.js';
-import { bearerChallenge, resourceMetadataUrl } from '../domain/challenge.js';
-import { RESOURCE_SCOPES } from '../domain/scopes.js';
-import { AccessPolicy } from './access-policy.js';
+import { OauthService } from './oauth.service.js';
 
-/** The access policy as the common bearer guard sees it (provided under ACCESS_VERIFIER by OauthAccessModule). */
+/** The access policy as the common bearer guard sees it (provided under ACCESS_VERIFIER). */
 @Injectable()
 export class OauthAccessVerifier implements AccessVerifier {
-  constructor(
-    private readonly config: AppConfig,
-    private readonly access: AccessPolicy,
-  ) {}
+  constructor(private readonly oauth: OauthService) {}
 
   get defaultScopes(): readonly string[] {
-    return RESOURCE_SCOPES;
+    return this.oauth.defaultChallengeScopes;
   }
 
   verify(token: string | undefined) {
-    return this.access.check(token);
+    return this.oauth.authenticate(token);
   }
 
   challenge(kind: 'missing' | 'invalid_token' | 'insufficient_scope', scopes: readonly string[], description?: string): string {
-    return bearerChallenge(resourceMetadataUrl(this.config.publicBaseUrl), kind, scopes, description);
+    return this.oauth.challenge(kind, scopes, description);
   }
 }
