@@ -12,7 +12,7 @@ import { RateLimitService } from './common/rate-limit/rate-limit.service.js';
 import { accessLogHook } from './common/http/request-hooks.js';
 import { metricsHook } from './common/metrics/http-metrics.js';
 import { computeSecurityHeaders } from './common/http/security-headers.js';
-import { CORS_POST_PATHS } from './oauth/controllers/cors.js';
+import { CORS_POST_PATHS } from './common/http/cors.js';
 import { AppError } from './common/errors/app-error.js';
 import { sendAppError } from './common/errors/send-app-error.js';
 

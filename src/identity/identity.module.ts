@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BearerAuthModule } from '../common/auth/bearer-auth.module.js';
 import { BrokerIdentityController } from './controllers/broker-identity.controller.js';
 import { IdentityAdminController } from './controllers/identity-admin.controller.js';
 import { IdentityWellKnownController } from './controllers/identity-well-known.controller.js';
@@ -41,6 +42,8 @@ import { SigningKeys } from './services/signing-keys.js';
       RpPolicyEntity,
       SignupProofEntity,
     ]),
+    // The bearer guard of BrokerIdentityController's @RequireScopes routes.
+    BearerAuthModule,
   ],
   controllers: [IdentityWellKnownController, BrokerIdentityController, IdentityAdminController],
   providers: [

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityModule } from '../identity/identity.module.js';
+import { BearerAuthModule } from '../common/auth/bearer-auth.module.js';
 import { InboxAdminController } from './controllers/inbox-admin.controller.js';
 import { InboxController } from './controllers/inbox.controller.js';
 import { InboxAuditEntity } from './entities/inbox-audit.entity.js';
@@ -25,6 +26,8 @@ import { SmtpListener } from './smtp/smtp-listener.js';
   imports: [
     TypeOrmModule.forFeature([MailboxEntity, MessageEntity, RawMessageEntity, SuppressionEntity, InboxAuditEntity]),
     IdentityModule,
+    // The bearer guard of InboxController's @RequireScopes routes.
+    BearerAuthModule,
   ],
   controllers: [InboxController, InboxAdminController],
   providers: [

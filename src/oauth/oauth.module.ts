@@ -1,6 +1,7 @@
-import { Global, Module } from '@nestjs/common';
-import { ACCESS_VERIFIER, BearerGuard } from '../common/auth/bearer.guard.js';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { AccessVerifierSlot, BearerAuthModule } from '../common/auth/bearer-auth.module.js';
 import { OauthAccessVerifier } from './services/access-verifier.js';
+import { AccessPolicy } from './services/access-policy.js';
 import { AccountController } from './controllers/account.controller.js';
 import { AuthorizeController } from './controllers/authorize.controller.js';
 import { OauthMetadataController } from './controllers/metadata.controller.js';
@@ -35,7 +36,6 @@ import { PasskeyCredentialEntity } from './entities/passkey-credential.entity.js
 import { SessionEntity } from './entities/session.entity.js';
 import { SigninChallengeEntity } from './entities/signin-challenge.entity.js';
 import { TokenEntity } from './entities/token.entity.js';
-import { AccessPolicy } from './services/access-policy.js';
 import { GateCache } from './services/gate-cache.js';
 import { BrokerAudit } from './services/broker-audit.js';
 import { DelegationService } from './services/delegation.js';
@@ -47,13 +47,13 @@ import { SigninContext } from './services/signin-context.js';
 
 /**
  * The OAuth 2.1 authorization server: owners and sign-in, consent, the delegation agreement, mca_
- * tokens. Global so that any feature's REST routes can use @RequireScopes (the BearerGuard needs
- * ACCESS_VERIFIER) without importing this module, which imports identity.
+ * tokens. Exports its facade only. Features whose REST routes use @RequireScopes import
+ * BearerAuthModule (common); this module puts its access verifier there when it starts.
  */
-@Global()
 @Module({
   imports: [
     IdentityModule,
+    BearerAuthModule,
     TypeOrmModule.forFeature([
       OwnerEntity,
       SigninChallengeEntity,
@@ -95,15 +95,24 @@ import { SigninContext } from './services/signin-context.js';
     OwnerSessions,
     AccountActivity,
     OwnerEmailChange,
-    AccessPolicy,
     GateCache,
     BrokerAudit,
     DelegationService,
+    AccessPolicy,
+    OauthAccessVerifier,
     Passkeys,
     PasskeyChallenges,
-    { provide: ACCESS_VERIFIER, useClass: OauthAccessVerifier },
-    BearerGuard,
   ],
-  exports: [OauthService, ACCESS_VERIFIER, BearerGuard],
+  exports: [OauthService],
 })
-export class OauthModule {}
+export class OauthModule implements OnModuleInit {
+  constructor(
+    private readonly slot: AccessVerifierSlot,
+    private readonly verifier: OauthAccessVerifier,
+  ) {}
+
+  /** The bearer guard of every feature decides with this module's access policy. */
+  onModuleInit(): void {
+    this.slot.provide(this.verifier);
+  }
+}

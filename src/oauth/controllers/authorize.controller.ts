@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Ip, Query, Req, Res, UseFilters } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiExcludeEndpoint,
@@ -12,15 +12,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
 import { OAUTH_POLICY, OWNER_PAGES_POLICY } from '../../common/rate-limit/rate-limit.service.js';
 import { RatePolicy } from '../../common/rate-limit/rate-policy.decorator.js';
-import { BodyPolicy, FORM_MEDIA_TYPE } from '../../common/http/body-limits.js';
-import { AccountService } from '../services/account.js';
-import { AuthorizationService, AuthorizePageError, AuthorizeRedirectError } from '../services/authorization.js';
-import { safeReturnTo } from '../services/owner-auth.js';
+import { FormBody } from '../../common/http/form-body.js';
 import { sendPage, sendRedirect } from '../../common/http/page.js';
+import { ConsentDecisionForm } from '../dto/page-forms.dto.js';
+import { OauthService, safeReturnTo } from '../services/oauth.service.js';
 import { consentPage } from '../views/consent-page.js';
-import { brokerHeaders, errorPage } from '../views/layout.js';
+import { brokerHeaders } from '../views/layout.js';
 import { signinProblemPage } from '../views/signin-pages.js';
-import { field } from './form-field.js';
+import { FormPost } from './form-post.js';
+import { PageErrorFilter } from './page-error.filter.js';
 import { SessionResolver } from './session-resolver.js';
 
 /**
@@ -33,9 +33,8 @@ import { SessionResolver } from './session-resolver.js';
 @Controller()
 export class AuthorizeController {
   constructor(
-    private readonly authorization: AuthorizationService,
+    private readonly oauth: OauthService,
     private readonly sessions: SessionResolver,
-    private readonly account: AccountService,
   ) {}
 
   @Get('authorize')
@@ -91,67 +90,39 @@ export class AuthorizeController {
     content: { 'text/html': { schema: { type: 'string' } } },
   })
   @ApiErrors(429, 503)
+  @UseFilters(new PageErrorFilter('This app cannot connect'))
   async authorize(
     @Req() request: FastifyRequest,
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    let validated;
-    try {
-      validated = await this.authorization.validate(query);
-    } catch (error) {
-      if (error instanceof AuthorizePageError) return sendPage(reply, errorPage(400, 'This app cannot connect', error.message));
-      if (error instanceof AuthorizeRedirectError) return sendRedirect(reply, error.redirect, 302, brokerHeaders());
-      throw error;
-    }
-    const owner = await this.sessions.owner(request);
-    if (!owner) return sendRedirect(reply, `/signin?return_to=${encodeURIComponent(request.url)}`, 302, brokerHeaders());
-    const view = await this.authorization.begin(owner, validated);
-    return sendPage(reply, consentPage(view, { returnTo: request.url, signoutCsrf: await this.account.csrfFor(owner) }));
+    const outcome = await this.oauth.authorizeRequest(query, await this.sessions.owner(request));
+    if (outcome.signIn) return sendRedirect(reply, `/signin?return_to=${encodeURIComponent(request.url)}`, 302, brokerHeaders());
+    return sendPage(reply, consentPage(outcome.consent, { returnTo: request.url, signoutCsrf: outcome.signoutCsrf }));
   }
 
-  @Post('authorize/decision')
+  @FormPost('authorize/decision', 'Request not accepted')
   @RatePolicy(OWNER_PAGES_POLICY)
-  @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
   @ApiExcludeEndpoint()
-  async decide(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async decide(
+    @Req() request: FastifyRequest,
+    @Ip() ip: string,
+    @FormBody(ConsentDecisionForm) form: ConsentDecisionForm,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const returnTo = safeReturnTo(form.return_to);
     const owner = await this.sessions.owner(request);
     if (!owner) {
-      const page = signinProblemPage(
-        401,
-        'Signed out',
-        'You were signed out before answering. Sign in again to see the request.',
-        safeReturnTo(field(body, 'return_to')),
-      );
-      return sendPage(reply, page);
+      const message = 'You were signed out before answering. Sign in again to see the request.';
+      return sendPage(reply, signinProblemPage(401, 'Signed out', message, returnTo));
     }
-    const action = field(body, 'decision');
-    try {
-      const outcome = await this.authorization.decide(owner, {
-        transactionId: field(body, 'transaction'),
-        csrf: field(body, 'csrf'),
-        action: action === 'approve' || action === 'sign' ? action : 'deny',
-        agent: field(body, 'agent'),
-        newAgentName: field(body, 'agent_name'),
-        acceptAgreement: field(body, 'accept_agreement') === 'yes',
-        ip: request.ip,
-      });
-      if ('redirect' in outcome) {
-        const target = new URL(outcome.redirect);
-        const origin = target.protocol === 'http:' || target.protocol === 'https:' ? target.origin : target.protocol;
-        return sendRedirect(reply, outcome.redirect, 303, brokerHeaders(origin));
-      }
-      return sendPage(
-        reply,
-        consentPage(outcome.again, {
-          problem: outcome.problem || undefined,
-          returnTo: safeReturnTo(field(body, 'return_to')),
-          signoutCsrf: await this.account.csrfFor(owner),
-        }),
-      );
-    } catch (error) {
-      if (error instanceof AuthorizePageError) return sendPage(reply, errorPage(400, 'Request not accepted', error.message));
-      throw error;
+    const outcome = await this.oauth.decideConsent(owner, form, ip);
+    if ('redirect' in outcome) {
+      const target = new URL(outcome.redirect);
+      const origin = target.protocol === 'http:' || target.protocol === 'https:' ? target.origin : target.protocol;
+      return sendRedirect(reply, outcome.redirect, 303, brokerHeaders(origin));
     }
+    const extras = { problem: outcome.problem || undefined, returnTo, signoutCsrf: outcome.signoutCsrf };
+    return sendPage(reply, consentPage(outcome.again, extras));
   }
 }

@@ -1,15 +1,14 @@
-import { Controller, Get, Header, Options, Res } from '@nestjs/common';
+import { Controller, Get, Header, Options } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiOkResponse, ApiTags } from '../../common/http/swagger.js';
 import { ApiOp } from '../../common/http/openapi-kit.js';
 import { OAUTH_POLICY } from '../../common/rate-limit/rate-limit.service.js';
 import { RatePolicy } from '../../common/rate-limit/rate-policy.decorator.js';
 // Also contributes the oauth2 security scheme (authorization code with PKCE) to /openapi.json.
 import { AuthorizationServerMetadata, ProtectedResourceMetadata } from '../dto/oauth-openapi.js';
-import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
 import { AppConfig } from '../../config/app-config.js';
 import { ALL_SCOPES, RESOURCE_SCOPES } from '../domain/scopes.js';
-import { corsPreflight, withCors } from './cors.js';
+import { AnyOrigin, CorsPreflight } from '../../common/http/cors.js';
 
 const CACHED = { 'Cache-Control': { $ref: '#/components/headers/CacheControl' } } as never;
 
@@ -54,6 +53,7 @@ export class OauthMetadataController {
 
   @Get('.well-known/oauth-authorization-server')
   @Header('cache-control', 'public, max-age=300')
+  @AnyOrigin()
   @ApiOp(
     'getAuthorizationServerMetadata',
     'OAuth 2.1 authorization server metadata (RFC 8414)',
@@ -61,13 +61,13 @@ export class OauthMetadataController {
       'PUBLIC_BASE_URL. Readable cross-origin; cacheable for 5 minutes.',
   )
   @ApiOkResponse({ description: 'The metadata document; issuer is PUBLIC_BASE_URL.', schema: AuthorizationServerMetadata, headers: CACHED })
-  authorizationServer(@Res({ passthrough: true }) reply: FastifyReply): Record<string, unknown> {
-    withCors(reply);
+  authorizationServer(): Record<string, unknown> {
     return this.asMetadata;
   }
 
   @Get('.well-known/oauth-protected-resource/broker/mcp')
   @Header('cache-control', 'public, max-age=300')
+  @AnyOrigin()
   @ApiOp(
     'getProtectedResourceMetadata',
     'Protected-resource metadata of /broker/mcp (RFC 9728)',
@@ -75,14 +75,14 @@ export class OauthMetadataController {
       'cross-origin; cacheable for 5 minutes.',
   )
   @ApiOkResponse({ description: 'resource is exactly PUBLIC_BASE_URL/broker/mcp.', schema: ProtectedResourceMetadata, headers: CACHED })
-  protectedResource(@Res({ passthrough: true }) reply: FastifyReply): Record<string, unknown> {
-    withCors(reply);
+  protectedResource(): Record<string, unknown> {
     return this.prm;
   }
 
   @Options(['.well-known/oauth-authorization-server', '.well-known/oauth-protected-resource/broker/mcp'])
+  @CorsPreflight('GET, OPTIONS')
   @ApiExcludeEndpoint()
-  preflight(@Res({ passthrough: true }) reply: FastifyReply): string {
-    return corsPreflight(reply, 'GET, OPTIONS');
+  preflight(): string {
+    return '';
   }
 }

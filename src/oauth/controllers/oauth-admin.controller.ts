@@ -27,8 +27,7 @@ import {
   StatusChangeDto,
   TokensQuery,
 } from '../dto/admin.dto.js';
-import { OauthAdminService } from '../services/oauth-admin.js';
-import { Passkeys } from '../services/passkeys.js';
+import { OauthService } from '../services/oauth.service.js';
 
 /** Operators' management of the identity broker (operator token required; every change audited). */
 @ApiTags('Admin: identity broker')
@@ -36,17 +35,14 @@ import { Passkeys } from '../services/passkeys.js';
 @ApiErrors(401, 403, 429, 503)
 @Controller('admin/broker')
 export class OauthAdminController {
-  constructor(
-    private readonly admin: OauthAdminService,
-    private readonly passkeys: Passkeys,
-  ) {}
+  constructor(private readonly oauth: OauthService) {}
 
   @Get('owners')
   @ApiOp('adminListOwners', 'List human owners', 'Human owners, newest first; filter by status.')
   @ApiOkResponse({ schema: BrokerOwnerPage })
   @ApiErrors(400)
   owners(@Query() q: OwnersQuery) {
-    return this.admin.listOwners(q.status, q.limit, q.offset);
+    return this.oauth.listOwners(q.status, q.limit, q.offset);
   }
 
   @Get('owners/:id')
@@ -70,7 +66,7 @@ export class OauthAdminController {
     ),
   })
   owner(@Param('id') id: string) {
-    return this.admin.ownerHistory(id);
+    return this.oauth.ownerHistory(id);
   }
 
   @Post('owners/:id/suspend')
@@ -83,7 +79,7 @@ export class OauthAdminController {
   @ApiOkResponse({ schema: BrokerOwner })
   @ApiErrors(400, 404, 413, 415)
   suspendOwner(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
-    return this.admin.setOwnerStatus(op, id, 'suspended', body.reason ?? null);
+    return this.oauth.setOwnerStatus(op, id, 'suspended', body.reason ?? null);
   }
 
   @Post('owners/:id/restore')
@@ -92,7 +88,7 @@ export class OauthAdminController {
   @ApiOkResponse({ schema: BrokerOwner })
   @ApiErrors(400, 404, 413, 415)
   restoreOwner(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
-    return this.admin.setOwnerStatus(op, id, 'active', body.reason ?? null);
+    return this.oauth.setOwnerStatus(op, id, 'active', body.reason ?? null);
   }
 
   // Passkeys (issue 24): an operator sees and revokes an owner's passkeys.
@@ -106,7 +102,7 @@ export class OauthAdminController {
   @ApiOkResponse({ schema: BrokerPasskeyList })
   @ApiErrors(404)
   ownerPasskeys(@Param('id') id: string) {
-    return this.passkeys.listForOperator(id);
+    return this.oauth.ownerPasskeys(id);
   }
 
   @Post('owners/:id/passkeys/revoke')
@@ -120,7 +116,7 @@ export class OauthAdminController {
   @ApiOkResponse({ schema: BrokerPasskeysRevoked })
   @ApiErrors(400, 404, 413, 415)
   revokeOwnerPasskeys(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
-    return this.passkeys.revokeAll(op, id, body.reason ?? null);
+    return this.oauth.revokeOwnerPasskeys(op, id, body.reason ?? null);
   }
 
   @Get('agents')
@@ -128,7 +124,7 @@ export class OauthAdminController {
   @ApiOkResponse({ schema: { $ref: '#/components/schemas/BrokerAgentPage' } })
   @ApiErrors(400)
   agents(@Query() q: AgentsQuery) {
-    return this.admin.listAgents(q.status, q.limit, q.offset);
+    return this.oauth.listAgents(q.status, q.limit, q.offset);
   }
 
   @Post('agents/:id/suspend')
@@ -141,7 +137,7 @@ export class OauthAdminController {
   @ApiOkResponse({ schema: { $ref: '#/components/schemas/BrokerAgent' } })
   @ApiErrors(400, 404, 413, 415)
   suspendAgent(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
-    return this.admin.setAgentStatus(op, id, 'suspended', body.reason ?? null);
+    return this.oauth.setAgentStatus(op, id, 'suspended', body.reason ?? null);
   }
 
   @Post('agents/:id/restore')
@@ -150,7 +146,7 @@ export class OauthAdminController {
   @ApiOkResponse({ schema: { $ref: '#/components/schemas/BrokerAgent' } })
   @ApiErrors(400, 404, 413, 415)
   restoreAgent(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string, @Body() body: StatusChangeDto) {
-    return this.admin.setAgentStatus(op, id, 'active', body.reason ?? null);
+    return this.oauth.setAgentStatus(op, id, 'active', body.reason ?? null);
   }
 
   @Get('clients')
@@ -162,7 +158,7 @@ export class OauthAdminController {
   @ApiOkResponse({ schema: BrokerClientPage })
   @ApiErrors(400)
   clients(@Query() q: BrokerListQuery) {
-    return this.admin.listClients(q.limit, q.offset);
+    return this.oauth.listClients(q.limit, q.offset);
   }
 
   @Post('clients')
@@ -177,7 +173,7 @@ export class OauthAdminController {
   })
   @ApiErrors(400, 413, 415)
   register(@CurrentOperator() op: OperatorPrincipal, @Body() body: PreregisterClientDto) {
-    return this.admin.registerClient(op, body);
+    return this.oauth.preregisterClient(op, body);
   }
 
   @Post('clients/:id/revoke')
@@ -190,7 +186,7 @@ export class OauthAdminController {
   @ApiOkResponse({ schema: BrokerClient })
   @ApiErrors(404)
   revokeClient(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string) {
-    return this.admin.revokeClient(op, id);
+    return this.oauth.revokeClient(op, id);
   }
 
   @Get('tokens')
@@ -202,7 +198,7 @@ export class OauthAdminController {
   @ApiOkResponse({ schema: BrokerTokenPage })
   @ApiErrors(400)
   tokens(@Query() q: TokensQuery) {
-    return this.admin.listTokens({ ownerId: q.owner_id, clientId: q.client_id }, q.limit, q.offset);
+    return this.oauth.listTokens({ ownerId: q.owner_id, clientId: q.client_id }, q.limit, q.offset);
   }
 
   @Post('tokens/:id/revoke')
@@ -215,7 +211,7 @@ export class OauthAdminController {
   @ApiOkResponse({ schema: BrokerToken })
   @ApiErrors(404)
   revokeToken(@CurrentOperator() op: OperatorPrincipal, @Param('id') id: string) {
-    return this.admin.revokeToken(op, id);
+    return this.oauth.revokeTokenById(op, id);
   }
 
   @Get('agreements')
@@ -226,7 +222,7 @@ export class OauthAdminController {
   )
   @ApiOkResponse({ schema: { type: 'array', items: AgreementVersion } })
   agreements() {
-    return this.admin.agreements();
+    return this.oauth.agreements();
   }
 
   @Post('agreements')
@@ -238,7 +234,7 @@ export class OauthAdminController {
   @ApiCreatedResponse({ schema: Agreement })
   @ApiErrors(400, 409, 413, 415)
   publish(@CurrentOperator() op: OperatorPrincipal, @Body() body: PublishAgreementDto) {
-    return this.admin.publishAgreement(op, body.version, body.text);
+    return this.oauth.publishAgreement(op, body.version, body.text);
   }
 
   @Get('audit')
@@ -250,6 +246,6 @@ export class OauthAdminController {
   @ApiOkResponse({ schema: BrokerAuditPage })
   @ApiErrors(400)
   audit(@Query() q: BrokerListQuery) {
-    return this.admin.auditLog(q.limit, q.offset);
+    return this.oauth.auditLog(q.limit, q.offset);
   }
 }

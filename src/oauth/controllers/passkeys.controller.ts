@@ -1,23 +1,20 @@
-import { Body, Controller, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpCode, Ip, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '../../common/http/swagger.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/public.decorator.js';
 import { generateToken } from '../../common/auth/token.js';
-import { AppError } from '../../common/errors/app-error.js';
-import { BodyPolicy, FORM_MEDIA_TYPE } from '../../common/http/body-limits.js';
+import { FormBody } from '../../common/http/form-body.js';
 import { sendPage, sendRedirect } from '../../common/http/page.js';
 import { AppConfig } from '../../config/app-config.js';
-import { oauthErrors } from '../oauth.errors.js';
-import { AccountService } from '../services/account.js';
-import { safeReturnTo, SESSION_ABSOLUTE_MS } from '../services/owner-auth.js';
-import { Passkeys } from '../services/passkeys.js';
+import { CsrfForm, PasskeyForm, ReturnToForm } from '../dto/page-forms.dto.js';
+import { OauthService, safeReturnTo, SESSION_ABSOLUTE_MS } from '../services/oauth.service.js';
 import { brokerHeaders, errorPage } from '../views/layout.js';
 import { passkeySigninSection } from '../views/passkey-parts.js';
 import { signinPage } from '../views/signin-pages.js';
-import { field } from './form-field.js';
+import { FormPost } from './form-post.js';
 import { readCookie, setSessionCookie } from './session-cookie.js';
-import { SigninBrowser } from './signin-browser.js';
 import { SessionResolver } from './session-resolver.js';
+import { SigninBrowser } from './signin-browser.js';
 
 const PENDING_PATTERN = /^mpk_[A-Za-z0-9_-]{43}$/;
 /** The hint cookie lives about a year (browsers cap cookies at 400 days). */
@@ -34,8 +31,7 @@ const HINT_MAX_AGE_SECONDS = 365 * 24 * 3600;
 export class PasskeysController {
   constructor(
     private readonly config: AppConfig,
-    private readonly passkeys: Passkeys,
-    private readonly account: AccountService,
+    private readonly oauth: OauthService,
     private readonly sessions: SessionResolver,
     private readonly browser: SigninBrowser,
   ) {}
@@ -51,93 +47,91 @@ export class PasskeysController {
 
   @Post('signin/passkey/options')
   @HttpCode(200)
-  async signinOptions(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+  async signinOptions(
+    @Req() request: FastifyRequest,
+    @Ip() ip: string,
+    @FormBody(ReturnToForm) form: ReturnToForm,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     let binding = readCookie(request, this.pendingCookie);
     if (!binding || !PENDING_PATTERN.test(binding)) {
       binding = generateToken('mpk');
       void reply.header('set-cookie', `${this.pendingCookie}=${binding}; Path=/; HttpOnly; SameSite=Strict; Max-Age=600${this.secure}`);
     }
     void reply.header('cache-control', 'no-store');
-    return this.passkeys.signinOptions(binding, field(body, 'return_to'), request.ip);
+    return this.oauth.passkeySigninOptions(binding, form.return_to, ip);
   }
 
-  @Post('signin/passkey')
-  @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
-  async signIn(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    const returnTo = safeReturnTo(field(body, 'return_to'));
-    try {
-      const result = await this.passkeys.signIn(readCookie(request, this.pendingCookie) ?? '', field(body, 'response'), request.ip);
-      void reply.header('set-cookie', `${this.pendingCookie}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${this.secure}`);
-      this.setHint(reply);
-      // As SigninController.signedIn: the session cookie, then back to where the sign-in began.
-      setSessionCookie(reply, this.config, result.sessionToken, Math.floor(SESSION_ABSOLUTE_MS / 1000));
-      return sendRedirect(reply, result.returnTo, 303, brokerHeaders());
-    } catch (error) {
-      if (error instanceof AppError && error.status < 500) {
-        const passkey = passkeySigninSection({ available: !!this.passkeys.relyingParty, returnTo });
-        const csrf = await this.browser.csrf(request, reply);
-        const page = signinPage({ returnTo, csrf, problem: error.message, passkey }, error.status);
-        return sendPage(reply, { ...page, headers: { ...page.headers, ...error.headers } });
-      }
-      throw error;
+  @FormPost('signin/passkey')
+  async signIn(
+    @Req() request: FastifyRequest,
+    @Ip() ip: string,
+    @FormBody(PasskeyForm) form: PasskeyForm,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const returnTo = safeReturnTo(form.return_to);
+    const signedIn = await this.oauth.passkeySignIn(readCookie(request, this.pendingCookie) ?? '', form.response, ip);
+    if (!signedIn.ok) {
+      const passkey = passkeySigninSection({ available: this.oauth.passkeysAvailable, returnTo });
+      const csrf = await this.browser.csrf(request, reply);
+      const page = signinPage({ returnTo, csrf, problem: signedIn.message, passkey }, signedIn.status);
+      return sendPage(reply, { ...page, headers: { ...page.headers, ...signedIn.headers } });
     }
+    void reply.header('set-cookie', `${this.pendingCookie}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${this.secure}`);
+    this.setHint(reply);
+    // As SigninController.signedIn: the session cookie, then back to where the sign-in began.
+    setSessionCookie(reply, this.config, signedIn.value.sessionToken, Math.floor(SESSION_ABSOLUTE_MS / 1000));
+    return sendRedirect(reply, signedIn.value.returnTo, 303, brokerHeaders());
   }
 
   @Post('account/passkeys/options')
   @HttpCode(200)
-  async registrationOptions(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+  async registrationOptions(
+    @Req() request: FastifyRequest,
+    @Ip() ip: string,
+    @FormBody(CsrfForm) form: CsrfForm,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     void reply.header('cache-control', 'no-store');
-    const owner = await this.sessions.owner(request);
-    if (!owner) throw oauthErrors.stepUpRequired();
-    if (!(await this.account.checkCsrf(owner, field(body, 'csrf')))) {
-      throw oauthErrors.invalid('The form could not be verified (CSRF check failed). Reload the page and try again.');
-    }
-    return this.passkeys.registrationOptions(owner, request.ip);
+    return this.oauth.passkeyRegistrationOptions(await this.sessions.owner(request), form.csrf, ip);
   }
 
-  @Post('account/passkeys')
-  @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
-  async register(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    return this.ownerAction(request, body, reply, 'Passkey not added', async (owner) => {
-      await this.passkeys.register(owner, field(body, 'name'), field(body, 'response'));
-      this.setHint(reply);
-    });
+  @FormPost('account/passkeys', 'Passkey not added')
+  register(@Req() request: FastifyRequest, @FormBody(PasskeyForm) form: PasskeyForm, @Res({ passthrough: true }) reply: FastifyReply) {
+    const added = { add: { name: form.name, response: form.response } };
+    return this.change(request, reply, form.csrf, added, 'Passkey not added', () => this.setHint(reply));
   }
 
-  @Post('account/passkeys/:id/remove')
-  @BodyPolicy({ accepts: [FORM_MEDIA_TYPE] })
-  async remove(
+  @FormPost('account/passkeys/:id/remove', 'Passkey not removed')
+  remove(
     @Req() request: FastifyRequest,
     @Param('id') id: string,
-    @Body() body: unknown,
+    @FormBody(CsrfForm) form: CsrfForm,
     @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.change(request, reply, form.csrf, { remove: id }, 'Passkey not removed');
+  }
+
+  /** Adds or removes a passkey of the signed-in owner, then back to the account page's passkeys. */
+  private async change(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    csrf: string | undefined,
+    change: Parameters<OauthService['changePasskey']>[2],
+    failure: string,
+    done?: () => void,
   ): Promise<string> {
-    return this.ownerAction(request, body, reply, 'Passkey not removed', (owner) => this.passkeys.remove(owner, id));
+    const owner = await this.sessions.owner(request);
+    if (!owner) return sendRedirect(reply, '/signin?return_to=%2Faccount%23passkeys', 303, brokerHeaders());
+    if ((await this.oauth.changePasskey(owner, csrf, change)).csrf === 'refused') {
+      return sendPage(reply, errorPage(403, failure, 'The form could not be verified (CSRF check failed). Reload the page and try again.'));
+    }
+    done?.();
+    return sendRedirect(reply, '/account#passkeys', 303, brokerHeaders());
   }
 
   /** The non-secret "this browser has a passkey here" hint: makes the passkey button the first choice. */
   private setHint(reply: FastifyReply): void {
     void reply.header('set-cookie', `agentry_has_passkey=1; Path=/; SameSite=Lax; Max-Age=${HINT_MAX_AGE_SECONDS}${this.secure}`);
-  }
-
-  private async ownerAction(
-    request: FastifyRequest,
-    body: unknown,
-    reply: FastifyReply,
-    failure: string,
-    action: (owner: NonNullable<Awaited<ReturnType<SessionResolver['owner']>>>) => Promise<void>,
-  ): Promise<string> {
-    const owner = await this.sessions.owner(request);
-    if (!owner) return sendRedirect(reply, '/signin?return_to=%2Faccount%23passkeys', 303, brokerHeaders());
-    if (!(await this.account.checkCsrf(owner, field(body, 'csrf')))) {
-      return sendPage(reply, errorPage(403, failure, 'The form could not be verified (CSRF check failed). Reload the page and try again.'));
-    }
-    try {
-      await action(owner);
-    } catch (error) {
-      if (error instanceof AppError && error.status < 500) return sendPage(reply, errorPage(error.status, failure, error.message));
-      throw error;
-    }
-    return sendRedirect(reply, '/account#passkeys', 303, brokerHeaders());
   }
 }

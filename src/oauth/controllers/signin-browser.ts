@@ -3,8 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { SecretsService } from '../../common/secrets/secrets.service.js';
 import { AppConfig } from '../../config/app-config.js';
-import { SIGNIN_TTL_MS } from '../services/owner-auth.js';
-import { field } from './form-field.js';
+import { SIGNIN_TTL_MS } from '../services/oauth.service.js';
 import { readCookie } from './session-cookie.js';
 
 /**
@@ -44,9 +43,8 @@ export class SigninBrowser {
   }
 
   /** Whether a sign-in form POST carries the token bound to this browser's pre-session cookie. */
-  async checkCsrf(request: FastifyRequest, body: unknown): Promise<boolean> {
+  async checkCsrf(request: FastifyRequest, presented: string | undefined): Promise<boolean> {
     const presession = readCookie(request, this.name('agentry_presession'));
-    const presented = field(body, 'csrf');
     if (!presession || !presented) return false;
     const expected = await this.secrets.keyedHash('signin-csrf', presession);
     return presented.length === expected.length && timingSafeEqual(Buffer.from(presented), Buffer.from(expected));

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AccessVerifier } from '../../common/auth/bearer.guard.js';
 import { OauthService } from './oauth.service.js';
 
-/** The access policy as the common bearer guard sees it (provided under ACCESS_VERIFIER). */
+/** The access policy as the common bearer guard sees it (OauthModule puts it in BearerAuthModule's ACCESS_VERIFIER slot). */
 @Injectable()
 export class OauthAccessVerifier implements AccessVerifier {
   constructor(private readonly oauth: OauthService) {}

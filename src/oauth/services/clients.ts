@@ -6,6 +6,7 @@ import { hashToken } from '../../common/auth/token.js';
 import { checkOutboundUrl } from '../../common/http/safe-fetch.js';
 import { AppConfig } from '../../config/app-config.js';
 import { ClientEntity, type ClientAuthMethod } from '../entities/client.entity.js';
+import type { ClientCredentials } from '../domain/client-credentials.js';
 import { clientIdUrlProblem } from '../domain/client-id-url.js';
 import { redirectUriProblem } from '../domain/redirect-uris.js';
 import { parseScopes } from '../domain/scopes.js';
@@ -213,33 +214,13 @@ export class ClientsService {
 
   /**
    * Client authentication at the token and revocation endpoints, as the client registered:
-   * `none` (client_id in the body), `client_secret_basic` (base64 of id:secret, each part
-   * URL-decoded after base64 so both encodings work) or `client_secret_post`.
+   * `none` (client_id in the body), `client_secret_basic` or `client_secret_post` (the credentials
+   * are read at the edge: domain/client-credentials.ts).
    * @throws OAuthError invalid_client (401)
    */
-  async authenticate(authorization: string | undefined, body: Record<string, unknown>): Promise<ClientEntity> {
-    let clientId = typeof body.client_id === 'string' ? body.client_id : undefined;
-    let secret: string | undefined;
-    let viaBasic = false;
-    if (authorization && /^Basic\s+/i.test(authorization)) {
-      viaBasic = true;
-      const decoded = Buffer.from(authorization.replace(/^Basic\s+/i, ''), 'base64').toString('utf8');
-      const colon = decoded.indexOf(':');
-      if (colon < 0) throw new OAuthError('invalid_client', 'Malformed Basic credentials.');
-      try {
-        const basicId = decodeURIComponent(decoded.slice(0, colon));
-        if (clientId !== undefined && clientId !== basicId) {
-          throw new OAuthError('invalid_client', 'client_id does not match the credentials.');
-        }
-        clientId = basicId;
-        secret = decodeURIComponent(decoded.slice(colon + 1));
-      } catch (error) {
-        if (error instanceof OAuthError) throw error;
-        throw new OAuthError('invalid_client', 'Malformed Basic credentials.');
-      }
-    } else if (typeof body.client_secret === 'string') {
-      secret = body.client_secret;
-    }
+  async authenticate(credentials: ClientCredentials): Promise<ClientEntity> {
+    if (credentials.problem) throw new OAuthError('invalid_client', credentials.problem);
+    const { clientId, secret, viaBasic } = credentials;
     if (!clientId) throw new OAuthError('invalid_client', 'Client authentication failed: no client_id.');
     const client = await this.resolve(clientId);
     const method = client.tokenEndpointAuthMethod;
