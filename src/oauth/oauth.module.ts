@@ -13,15 +13,15 @@ import { PasskeysController } from './controllers/passkeys.controller.js';
 import { PasskeyChallenges } from './services/passkey-challenges.js';
 import { Passkeys } from './services/passkeys.js';
 import { OauthTokenController } from './controllers/token.controller.js';
-import { AccountService } from './services/account.js';
-import { AuthorizationService } from './services/authorization.js';
+import { Accounts } from './services/account.js';
+import { Authorizations } from './services/authorization.js';
 import { ConsentDecision } from './services/consent-decision.js';
 import { CimdFetcher } from './services/cimd-fetcher.js';
-import { ClientsService } from './services/clients.js';
-import { OauthAdminService } from './services/oauth-admin.js';
+import { Clients } from './services/clients.js';
+import { OauthAdmin } from './services/oauth-admin.js';
 import { OauthCleanup } from './services/oauth-cleanup.js';
-import { OwnerAuthService } from './services/owner-auth.js';
-import { TokensService } from './services/tokens.js';
+import { OwnerAuth } from './services/owner-auth.js';
+import { Tokens } from './services/tokens.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityModule } from '../identity/identity.module.js';
 import { AuthorizationRequestEntity } from './entities/authorization-request.entity.js';
@@ -38,7 +38,7 @@ import { SigninChallengeEntity } from './entities/signin-challenge.entity.js';
 import { TokenEntity } from './entities/token.entity.js';
 import { GateCache } from './services/gate-cache.js';
 import { BrokerAudit } from './services/broker-audit.js';
-import { DelegationService } from './services/delegation.js';
+import { Delegation } from './services/delegation.js';
 import { OauthService } from './services/oauth.service.js';
 import { OwnerSessions } from './services/owner-sessions.js';
 import { AccountActivity } from './services/account-activity.js';
@@ -80,15 +80,15 @@ import { SigninContext } from './services/signin-context.js';
   ],
   providers: [
     OauthService,
-    AccountService,
-    AuthorizationService,
+    Accounts,
+    Authorizations,
     ConsentDecision,
     CimdFetcher,
-    ClientsService,
-    OauthAdminService,
+    Clients,
+    OauthAdmin,
     OauthCleanup,
-    OwnerAuthService,
-    TokensService,
+    OwnerAuth,
+    Tokens,
     SessionResolver,
     SigninBrowser,
     SigninContext,
@@ -97,7 +97,7 @@ import { SigninContext } from './services/signin-context.js';
     OwnerEmailChange,
     GateCache,
     BrokerAudit,
-    DelegationService,
+    Delegation,
     AccessPolicy,
     OauthAccessVerifier,
     Passkeys,

@@ -11,21 +11,21 @@ import { oauthErrors } from '../oauth.errors.js';
 import type { AccountView, GrantRow } from '../views/account-pages.js';
 import { AccountActivity } from './account-activity.js';
 import { BrokerAudit } from './broker-audit.js';
-import { DelegationService } from './delegation.js';
-import { OwnerAuthService } from './owner-auth.js';
+import { Delegation } from './delegation.js';
+import { OwnerAuth } from './owner-auth.js';
 import { OwnerEmailChange } from './owner-email-change.js';
 import { OwnerSessions } from './owner-sessions.js';
-import { TokensService } from './tokens.js';
+import { Tokens } from './tokens.js';
 
 /** The owner's account page: agents, apps with access (grants), the agreement; CSRF bound to the session. */
 @Injectable()
-export class AccountService {
+export class Accounts {
   constructor(
     private readonly secrets: SecretsService,
     private readonly identity: IdentityService,
-    private readonly delegation: DelegationService,
-    private readonly owners: OwnerAuthService,
-    private readonly tokens: TokensService,
+    private readonly delegation: Delegation,
+    private readonly owners: OwnerAuth,
+    private readonly tokens: Tokens,
     private readonly audit: BrokerAudit,
     private readonly activity: AccountActivity,
     private readonly ownerSessions: OwnerSessions,

@@ -6,7 +6,7 @@ import { redirectUriMatches } from '../domain/redirect-uris.js';
 import { DEFAULT_SCOPES, parseScopes } from '../domain/scopes.js';
 import { OAuthError } from '../oauth.errors.js';
 import { AuthorizePageError, AuthorizeRedirectError, clientRedirect } from './authorize-redirect.js';
-import { ClientsService } from './clients.js';
+import { Clients } from './clients.js';
 import { ConsentDecision, type ConsentView, type Decision, type ValidatedAuthorize } from './consent-decision.js';
 
 export { AuthorizePageError, AuthorizeRedirectError } from './authorize-redirect.js';
@@ -14,13 +14,13 @@ export { TRANSACTION_TTL_MS, type ConsentView, type Decision, type ValidatedAuth
 
 /** /authorize: request validation; the consent transaction and the owner's decision are ConsentDecision's. */
 @Injectable()
-export class AuthorizationService {
+export class Authorizations {
   readonly issuer: string;
   readonly resource: string;
 
   constructor(
     config: AppConfig,
-    private readonly clients: ClientsService,
+    private readonly clients: Clients,
     private readonly consent: ConsentDecision,
   ) {
     this.issuer = config.publicBaseUrl;

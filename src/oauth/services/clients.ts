@@ -36,7 +36,7 @@ export function isCimdClientId(clientId: string): boolean {
  * clients pre-registered by operators, and client authentication at the token endpoint.
  */
 @Injectable()
-export class ClientsService {
+export class Clients {
   private readonly logger = new Logger('OAuthClients');
 
   constructor(
@@ -187,7 +187,7 @@ export class ClientsService {
     const method = doc.token_endpoint_auth_method ?? 'none';
     if (method !== 'none') throw new OAuthError('invalid_client', 'Client metadata documents must use token_endpoint_auth_method none.');
     if (typeof doc.client_name !== 'string') throw new OAuthError('invalid_client', 'The client metadata document needs a client_name.');
-    let v: ReturnType<ClientsService['validateMetadata']>;
+    let v: ReturnType<Clients['validateMetadata']>;
     try {
       v = this.validateMetadata({ ...doc, grant_types: doc.grant_types ?? ['authorization_code', 'refresh_token'] }, 'none');
     } catch (error) {

@@ -16,9 +16,9 @@ import { COMPLETE_CONSENT_SQL, PREVIOUS_GRANT_SQL, type PreviousGrantRow } from 
 import { OWNER_STATUS_SQL, type OwnerStatusRow } from '../queries/owner.queries.js';
 import { AuthorizePageError, clientRedirect } from './authorize-redirect.js';
 import { BrokerAudit } from './broker-audit.js';
-import { ClientsService } from './clients.js';
-import { DelegationService, type AgreementStatus } from './delegation.js';
-import { TokensService } from './tokens.js';
+import { Clients } from './clients.js';
+import { Delegation, type AgreementStatus } from './delegation.js';
+import { Tokens } from './tokens.js';
 
 /** How long a consent page stays valid. */
 export const TRANSACTION_TTL_MS = 10 * 60 * 1000;
@@ -67,9 +67,9 @@ export class ConsentDecision {
   constructor(
     config: AppConfig,
     private readonly dataSource: DataSource,
-    private readonly clients: ClientsService,
-    private readonly tokens: TokensService,
-    private readonly delegation: DelegationService,
+    private readonly clients: Clients,
+    private readonly tokens: Tokens,
+    private readonly delegation: Delegation,
     private readonly identity: IdentityService,
     private readonly audit: BrokerAudit,
     @InjectRepository(AuthorizationRequestEntity) private readonly transactions: Repository<AuthorizationRequestEntity>,

@@ -53,7 +53,7 @@ const rowOf = (e: DelegationAgreementEntity): AgreementRow => ({
 
 /** The Master Agent Delegation agreement: published versions and owners' signatures. */
 @Injectable()
-export class DelegationService implements OnApplicationBootstrap {
+export class Delegation implements OnApplicationBootstrap {
   private readonly logger = new Logger('Delegation');
 
   constructor(

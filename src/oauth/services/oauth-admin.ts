@@ -8,9 +8,9 @@ import { OwnerEntity } from '../entities/owner.entity.js';
 import type { TokenEntity } from '../entities/token.entity.js';
 import { oauthErrors, OAuthError } from '../oauth.errors.js';
 import { BrokerAudit, type AuditView } from './broker-audit.js';
-import { ClientsService } from './clients.js';
-import { DelegationService, type AgreementView } from './delegation.js';
-import { TokensService } from './tokens.js';
+import { Clients } from './clients.js';
+import { Delegation, type AgreementView } from './delegation.js';
+import { Tokens } from './tokens.js';
 import type { AgentView } from '../../identity/identity.types.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -72,13 +72,13 @@ function ownerView(o: OwnerEntity): OwnerAdminView {
 
 /** Operators' view of the broker: owners, agents, clients, tokens, agreements. Every change is audited. */
 @Injectable()
-export class OauthAdminService {
+export class OauthAdmin {
   constructor(
     @InjectRepository(OwnerEntity) private readonly owners: Repository<OwnerEntity>,
     private readonly identity: IdentityService,
-    private readonly clients: ClientsService,
-    private readonly tokens: TokensService,
-    private readonly delegation: DelegationService,
+    private readonly clients: Clients,
+    private readonly tokens: Tokens,
+    private readonly delegation: Delegation,
     private readonly audit: BrokerAudit,
   ) {}
 

@@ -8,16 +8,16 @@ import type { ClientRegistrationDto, RevokeRequestDto, TokenRequestDto } from '.
 import { bearerChallenge, resourceMetadataUrl } from '../domain/challenge.js';
 import { RESOURCE_SCOPES } from '../domain/scopes.js';
 import { AccessPolicy, type AccessDecision, type ScopeDecision } from './access-policy.js';
-import { ClientsService } from './clients.js';
-import { TokensService, type TokenResponse } from './tokens.js';
+import { Clients } from './clients.js';
+import { Tokens, type TokenResponse } from './tokens.js';
 import type { AccountView, GrantRow } from '../views/account-pages.js';
-import { AccountService } from './account.js';
-import { AuthorizationService, type ConsentView } from './authorization.js';
-import { DelegationService, type AgreementView } from './delegation.js';
+import { Accounts } from './account.js';
+import { Authorizations, type ConsentView } from './authorization.js';
+import { Delegation, type AgreementView } from './delegation.js';
 import { oauthErrors } from '../oauth.errors.js';
-import { OauthAdminService } from './oauth-admin.js';
+import { OauthAdmin } from './oauth-admin.js';
 import {
-  OwnerAuthService,
+  OwnerAuth,
   safeReturnTo,
   SESSION_ABSOLUTE_MS,
   SIGNIN_TTL_MS,
@@ -54,21 +54,21 @@ export class OauthService {
   constructor(
     private readonly config: AppConfig,
     private readonly access: AccessPolicy,
-    private readonly clients: ClientsService,
-    private readonly tokens: TokensService,
+    private readonly clients: Clients,
+    private readonly tokens: Tokens,
     private readonly rateLimits: RateLimitService,
-    private readonly authorization: AuthorizationService,
-    private readonly account: AccountService,
-    private readonly delegation: DelegationService,
-    private readonly owners: OwnerAuthService,
+    private readonly authorization: Authorizations,
+    private readonly account: Accounts,
+    private readonly delegation: Delegation,
+    private readonly owners: OwnerAuth,
     private readonly passkeys: Passkeys,
     private readonly signinContext: SigninContext,
-    private readonly admin: OauthAdminService,
+    private readonly admin: OauthAdmin,
   ) {}
 
   /**
    * The token endpoint (RFC 6749 §3.2): authenticates the client as it registered, then runs the
-   * exchange its grant_type names, in one transaction (TokensService.grant).
+   * exchange its grant_type names, in one transaction (Tokens.grant).
    * @throws OAuthError invalid_client, invalid_request, unsupported_grant_type, unauthorized_client, invalid_grant, invalid_scope, invalid_target
    */
   async tokenRequest(credentials: ClientCredentials, request: TokenRequestDto): Promise<TokenResponse> {

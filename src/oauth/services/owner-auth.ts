@@ -78,7 +78,7 @@ export interface SignedIn {
  * address has an account.
  */
 @Injectable()
-export class OwnerAuthService {
+export class OwnerAuth {
   private readonly logger = new Logger('OwnerAuth');
 
   constructor(

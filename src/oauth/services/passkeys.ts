@@ -18,7 +18,7 @@ import {
   type DeletedPasskeyRow,
 } from '../queries/passkey.queries.js';
 import { BrokerAudit } from './broker-audit.js';
-import { OwnerAuthService, safeReturnTo, type SignedIn } from './owner-auth.js';
+import { OwnerAuth, safeReturnTo, type SignedIn } from './owner-auth.js';
 import { PASSKEY_CEREMONY_TIMEOUT_MS, PasskeyChallenges } from './passkey-challenges.js';
 
 /** Adding or removing a passkey needs a sign-in (email or passkey) within this long. */
@@ -64,7 +64,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /**
  * Owners' passkeys (WebAuthn, issue 24): registration from the account page after a fresh
  * sign-in, sign-in on the sign-in page (modal or autofill) that opens the same session an email
- * sign-in opens (OwnerAuthService.openSession), listing, removal, an operator's revocation.
+ * sign-in opens (OwnerAuth.openSession), listing, removal, an operator's revocation.
  * Ceremonies are checked in domain/passkey-ceremonies.ts; challenges in PasskeyChallenges; every
  * outcome lands in the broker audit under the owner.
  */
@@ -78,7 +78,7 @@ export class Passkeys {
     private readonly dataSource: DataSource,
     private readonly rateLimits: RateLimitService,
     private readonly challenges: PasskeyChallenges,
-    private readonly owners: OwnerAuthService,
+    private readonly owners: OwnerAuth,
     private readonly audit: BrokerAudit,
     @InjectRepository(PasskeyCredentialEntity) private readonly credentials: Repository<PasskeyCredentialEntity>,
     @InjectRepository(OwnerEntity) private readonly ownerRows: Repository<OwnerEntity>,

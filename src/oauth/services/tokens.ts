@@ -44,7 +44,7 @@ const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
  * replayed code or a reused refresh token revokes every token of its grant.
  */
 @Injectable()
-export class TokensService {
+export class Tokens {
   private readonly logger = new Logger('OAuthTokens');
 
   constructor(
