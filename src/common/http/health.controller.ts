@@ -14,7 +14,9 @@ const Readiness = apiSchema(
   obj(
     {
       status: enumOf(['ready', 'degraded', 'unavailable']),
-      checks: mapOf(enumOf(['up', 'down']), { description: 'database, and redis when REDIS_URL is set.' }),
+      checks: mapOf(enumOf(['up', 'down']), {
+        description: 'database; redis when REDIS_URL is set; search (the in-process search indexes).',
+      }),
     },
     { optional: { error: str({ enum: ['not_ready'] }), message: str() } },
   ),
@@ -48,10 +50,13 @@ export class HealthController {
   @ApiOp(
     'getReadiness',
     'Readiness probe',
-    '200 `ready`; 200 `degraded` while only Redis is down (requests are served with per-instance budgets and caches); 503 `unavailable` when the database is down. Never rate-limited.',
+    '200 `ready`; 200 `degraded` while only Redis is down (requests are served with per-instance budgets and caches); 503 `unavailable` when the database is down, or until the in-process search indexes have been built once after boot (`checks.search: down`). Never rate-limited.',
   )
   @ApiOkResponse({ schema: Readiness })
-  @ApiServiceUnavailableResponse({ description: 'The database is down.', schema: Readiness })
+  @ApiServiceUnavailableResponse({
+    description: 'The database is down, or the search indexes are still being built after boot.',
+    schema: Readiness,
+  })
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Record<string, unknown>> {
     const [database, redis, building] = await Promise.all([this.databaseUp(), this.redis.ping(), this.search.pending(1000)]);
     const checks: Record<string, 'up' | 'down'> = { database: database ? 'up' : 'down' };

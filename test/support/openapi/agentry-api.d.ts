@@ -1637,7 +1637,7 @@ export interface paths {
         };
         /**
          * Readiness probe
-         * @description 200 `ready`; 200 `degraded` while only Redis is down (requests are served with per-instance budgets and caches); 503 `unavailable` when the database is down. Never rate-limited.
+         * @description 200 `ready`; 200 `degraded` while only Redis is down (requests are served with per-instance budgets and caches); 503 `unavailable` when the database is down, or until the in-process search indexes have been built once after boot (`checks.search: down`). Never rate-limited.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -3109,7 +3109,7 @@ export interface components {
             version: string;
         };
         Readiness: {
-            /** @description database, and redis when REDIS_URL is set. */
+            /** @description database; redis when REDIS_URL is set; search (the in-process search indexes). */
             checks: {
                 [key: string]: "up" | "down";
             };
@@ -7307,7 +7307,7 @@ export interface operations {
                 };
             };
             403: components["responses"]["Forbidden"];
-            /** @description The database is down. */
+            /** @description The database is down, or the search indexes are still being built after boot. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
