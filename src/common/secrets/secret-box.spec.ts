@@ -23,7 +23,9 @@ describe('SecretBox: secrets are always sealed at rest', () => {
     expect(() => box.open(sealed)).toThrow(SecretKeyMismatchError);
     expect(() => box.open(sealed)).toThrow(/BROKER_KEY_ENCRYPTION_KEY/);
     const mine = box.seal('value');
-    const flipped = `${mine.slice(0, -2)}${mine.endsWith('A') ? 'B' : 'A'}${mine.slice(-1)}`;
+    // Another character in place of the second-to-last one (always a change: the old code compared the last one).
+    const flipped = `${mine.slice(0, -2)}${mine.at(-2) === 'A' ? 'B' : 'A'}${mine.slice(-1)}`;
+    expect(flipped).not.toBe(mine);
     expect(() => box.open(flipped)).toThrow(SecretKeyMismatchError);
   });
 
