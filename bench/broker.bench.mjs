@@ -16,10 +16,10 @@
 // Database: a scratch database created on BENCH_ADMIN_DATABASE_URL (or TEST_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/postgres) and dropped afterwards.
 import autocannon from 'autocannon';
-import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { makeBrokerAgents } from './support/broker-agents.mjs';
 import { adminDatabaseUrl, ask, createScratchDatabase, serveApp, startChild, stopChild } from './support/app.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -54,8 +54,6 @@ async function runApp() {
 // ---- parent -------------------------------------------------------------------------------------
 const queryCount = (child) => ask(child, 'queries', 'queries');
 
-const sha256 = (v) => createHash('sha256').update(v, 'utf8').digest('hex');
-
 /** CPU ms (user + system) of a process, or 0 when it is gone. */
 function cpuMs(pid) {
   try {
@@ -70,49 +68,6 @@ function cpuMs(pid) {
 async function backendPids(admin, database) {
   const { rows } = await admin.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [database]);
   return rows.map((r) => r.pid);
-}
-
-async function makeAgents(client, publicBaseUrl, n) {
-  const [owner] = (await client.query(`INSERT INTO oauth_owner (email) VALUES ('bench-owner@example.org') RETURNING id`)).rows;
-  await client.query(
-    `INSERT INTO oauth_delegation_signature (owner_id, version, text_sha256, ip_hash)
-     SELECT $1, version, sha256, $2 FROM oauth_delegation_agreement ORDER BY published_at DESC LIMIT 1`,
-    [owner.id, sha256('127.0.0.1')],
-  );
-  const [clientRow] = (
-    await client.query(
-      `INSERT INTO oauth_client (client_id, kind, client_name, redirect_uris, grant_types, token_endpoint_auth_method)
-       VALUES ($1, 'preregistered', 'Bench host', '["http://127.0.0.1/callback"]', '["authorization_code"]', 'none') RETURNING id`,
-      [`mcc_${randomBytes(12).toString('base64url')}`],
-    )
-  ).rows;
-  const scopes = ['identity:read', 'identity:write', 'tos:accept', 'inbox:read', 'inbox:send'];
-  const resource = `${publicBaseUrl}/broker/mcp`;
-  const tokens = [];
-  for (let i = 0; i < n; i++) {
-    const handle = `bench-${i}-${randomBytes(3).toString('hex')}`;
-    const [agent] = (
-      await client.query(`INSERT INTO identity_agent (owner_id, handle, name) VALUES ($1, $2, $3) RETURNING id`, [
-        owner.id,
-        handle,
-        `Bench ${i}`,
-      ])
-    ).rows;
-    const [grant] = (
-      await client.query(
-        `INSERT INTO oauth_grant (owner_id, client_row_id, agent_id, scopes, resource) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [owner.id, clientRow.id, agent.id, scopes, resource],
-      )
-    ).rows;
-    const token = `mca_${randomBytes(32).toString('base64url')}`;
-    await client.query(
-      `INSERT INTO oauth_token (token_hash, kind, family_id, grant_id, owner_id, client_row_id, agent_id, scopes, resource, expires_at)
-       VALUES ($1, 'access', gen_random_uuid(), $2, $3, $4, $5, $6, $7, now() + interval '1 hour')`,
-      [sha256(token), grant.id, owner.id, clientRow.id, agent.id, scopes, resource],
-    );
-    tokens.push(token);
-  }
-  return tokens;
 }
 
 function toolCall(name, args = {}) {
@@ -147,7 +102,13 @@ async function main() {
     app = await startChild(SELF, { env: { BENCH_DATABASE_URL: url, BENCH_COUNT_QUERIES: '1' } });
     const db = new pg.Client({ connectionString: url });
     await db.connect();
-    const tokens = await makeAgents(db, app.publicBaseUrl, AGENTS);
+    const tokens = (
+      await makeBrokerAgents(db, {
+        publicBaseUrl: app.publicBaseUrl,
+        count: AGENTS,
+        scopes: ['identity:read', 'identity:write', 'tos:accept', 'inbox:read', 'inbox:send'],
+      })
+    ).map((a) => a.token);
     await db.end();
 
     const scenarios = [

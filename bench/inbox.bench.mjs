@@ -12,7 +12,6 @@
 //
 // Database: a fresh scratch database on BENCH_ADMIN_DATABASE_URL (or TEST_DATABASE_URL) when one is
 // set, dropped afterwards; otherwise its own embedded PostgreSQL in a temp dir.
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
+import { makeBrokerAgents } from './support/broker-agents.mjs';
 import { adminDatabaseUrl, ask, createScratchDatabase, freePort, serveApp, startChild, stopChild } from './support/app.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -84,51 +84,6 @@ function startApp(env) {
   const profileDir = process.env.BENCH_CPU_PROF_DIR;
   const execArgv = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=500'] : [];
   return startChild(SELF, { env, execArgv });
-}
-
-const sha256 = (v) => createHash('sha256').update(v, 'utf8').digest('hex');
-
-async function makeAgents(client, publicBaseUrl, n) {
-  const agents = [];
-  const [owner] = (await client.query(`INSERT INTO oauth_owner (email) VALUES ('bench-owner@example.org') RETURNING id`)).rows;
-  await client.query(
-    `INSERT INTO oauth_delegation_signature (owner_id, version, text_sha256, ip_hash)
-     SELECT $1, version, sha256, $2 FROM oauth_delegation_agreement ORDER BY published_at DESC LIMIT 1`,
-    [owner.id, sha256('127.0.0.1')],
-  );
-  const [clientRow] = (
-    await client.query(
-      `INSERT INTO oauth_client (client_id, kind, client_name, redirect_uris, grant_types, token_endpoint_auth_method)
-       VALUES ($1, 'preregistered', 'Bench host', '["http://127.0.0.1/callback"]', '["authorization_code"]', 'none') RETURNING id`,
-      [`mcc_${randomBytes(12).toString('base64url')}`],
-    )
-  ).rows;
-  const scopes = ['inbox:read', 'inbox:send'];
-  const resource = `${publicBaseUrl}/broker/mcp`;
-  for (let i = 0; i < n; i++) {
-    const handle = `bench-${i}-${randomBytes(3).toString('hex')}`;
-    const [agent] = (
-      await client.query(`INSERT INTO identity_agent (owner_id, handle, name) VALUES ($1, $2, $3) RETURNING id`, [
-        owner.id,
-        handle,
-        `Bench ${i}`,
-      ])
-    ).rows;
-    const [grant] = (
-      await client.query(
-        `INSERT INTO oauth_grant (owner_id, client_row_id, agent_id, scopes, resource) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [owner.id, clientRow.id, agent.id, scopes, resource],
-      )
-    ).rows;
-    const token = `mca_${randomBytes(32).toString('base64url')}`;
-    await client.query(
-      `INSERT INTO oauth_token (token_hash, kind, family_id, grant_id, owner_id, client_row_id, agent_id, scopes, resource, expires_at)
-       VALUES ($1, 'access', gen_random_uuid(), $2, $3, $4, $5, $6, $7, now() + interval '1 hour')`,
-      [sha256(token), grant.id, owner.id, clientRow.id, agent.id, scopes, resource],
-    );
-    agents.push({ handle, token, address: `${handle}@${MAIL_DOMAIN}` });
-  }
-  return agents;
 }
 
 function wait(url, token, subject) {
@@ -263,7 +218,9 @@ async function main() {
   const client = new pg.Client({ connectionString: app.databaseUrl });
   try {
     await client.connect();
-    const agents = await makeAgents(client, app.publicBaseUrl, WAITERS);
+    const agents = (
+      await makeBrokerAgents(client, { publicBaseUrl: app.publicBaseUrl, count: WAITERS, scopes: ['inbox:read', 'inbox:send'] })
+    ).map((a) => ({ handle: a.handle, token: a.token, address: `${a.handle}@${MAIL_DOMAIN}` }));
     const smtp = nodemailer.createTransport({
       host: '127.0.0.1',
       port: smtpPort,
