@@ -11,8 +11,7 @@ import type { DiscoveryInput } from './relying-parties.js';
 import { RpPolicies, type EffectivePolicyView, type RpPolicyRuleView } from './rp-policies.js';
 import { SignupFlow } from './signup-flow.js';
 import { SignupProofs } from './signup-proofs.js';
-import { SigningKeys, type SigningKeyView } from './signing-keys.js';
-import { rotateSigningKey } from './signing-keys.js';
+import { listSigningKeys, rotateSigningKey, SigningKeys, signingKeyView, type SigningKeyView } from './signing-keys.js';
 import type { SecretBox } from '../../common/secrets/secret-box.js';
 import type { SealedColumn } from '../../common/secrets/sealed-columns.queries.js';
 import { SigningKeyEntity } from '../entities/signing-key.entity.js';
@@ -272,23 +271,11 @@ export class IdentityService {
 
   /** identity:rotate-key: a new active signing key; the previous one stays published until its assertions expired. */
   static async rotateSigningKeyOffline(manager: EntityManager, box: SecretBox, maxAssertionTtlSeconds: number): Promise<SigningKeyView> {
-    return IdentityService.signingKeyView((await rotateSigningKey(manager, box, maxAssertionTtlSeconds))!);
+    return signingKeyView((await rotateSigningKey(manager, box, maxAssertionTtlSeconds))!);
   }
 
   /** identity:list-keys: every signing key, oldest first. */
   static async signingKeysOffline(manager: EntityManager): Promise<SigningKeyView[]> {
-    const rows = await manager.getRepository(SigningKeyEntity).find({ order: { createdAt: 'ASC' } });
-    return rows.map((k) => IdentityService.signingKeyView(k));
-  }
-
-  private static signingKeyView(k: SigningKeyEntity): SigningKeyView {
-    return {
-      kid: k.kid,
-      alg: k.alg,
-      status: k.status,
-      created_at: k.createdAt.toISOString(),
-      retired_at: k.retiredAt?.toISOString() ?? null,
-      publish_until: k.publishUntil?.toISOString() ?? null,
-    };
+    return listSigningKeys(manager, 'ASC');
   }
 }

@@ -30,7 +30,8 @@ interface ActiveKey {
   key: CryptoKey;
 }
 
-const view = (k: SigningKeyEntity): SigningKeyView => ({
+/** A key as operators see it (admin API and the CLI). */
+export const signingKeyView = (k: SigningKeyEntity): SigningKeyView => ({
   kid: k.kid,
   alg: k.alg,
   status: k.status,
@@ -38,6 +39,12 @@ const view = (k: SigningKeyEntity): SigningKeyView => ({
   retired_at: k.retiredAt?.toISOString() ?? null,
   publish_until: k.publishUntil?.toISOString() ?? null,
 });
+
+/** Every signing key as operators see it, in order of creation (admin API: newest first; the CLI: oldest first). */
+export async function listSigningKeys(manager: EntityManager, order: 'ASC' | 'DESC'): Promise<SigningKeyView[]> {
+  const rows = await manager.getRepository(SigningKeyEntity).find({ order: { createdAt: order } });
+  return rows.map(signingKeyView);
+}
 
 /**
  * Creates a new active ES256 key and retires the previous one, which stays published until the last
@@ -164,13 +171,12 @@ export class SigningKeys implements OnApplicationBootstrap {
   }
 
   async list(): Promise<SigningKeyView[]> {
-    const rows = await this.dataSource.getRepository(SigningKeyEntity).find({ order: { createdAt: 'DESC' } });
-    return rows.map(view);
+    return listSigningKeys(this.dataSource.manager, 'DESC');
   }
 
   async rotate(): Promise<SigningKeyView> {
     const created = await rotateSigningKey(this.dataSource.manager, this.secrets.box, this.config.brokerAssertionTtlSeconds);
     this.logger.log(`Rotated the assertion signing key; new kid ${created!.kid}`);
-    return view(created!);
+    return signingKeyView(created!);
   }
 }
