@@ -113,6 +113,53 @@ describe('the raw JSON-RPC POST path', () => {
   });
 });
 
+describe('the raw JSON-RPC POST path under hostile requests', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ override: withFixture(), env: { RATE_LIMIT_GENERAL: '100000/60' } });
+  });
+  afterAll(() => t?.close());
+
+  // A browser page on another origin, a DNS-rebinding Host, or a body over the limit must never be
+  // answered by the shortcut: it declines them untouched and the routes refuse them.
+  const hostile: [string, Record<string, string>, string, number][] = [
+    ['a foreign Origin', { ...legacyHeaders, origin: 'https://evil.example.com' }, call('echo', { text: 'x' }), 403],
+    ['a rebinding Host', { ...legacyHeaders, host: 'evil.example.com' }, call('echo', { text: 'x' }), 403],
+    ['a body over the limit', legacyHeaders, call('echo', { text: 'x'.repeat(5 * 1024 * 1024) }), 413],
+  ];
+  it.each(hostile)('%s is declined by the raw path and refused by the routes', async (_name, headers, body, status) => {
+    const serve = vi.spyOn(RawPostPath.prototype, 'serve');
+    try {
+      const answer = await post(t.url, FIXTURE_PATH, headers, body);
+      expect(serve.mock.results.map((r) => r.value)).toEqual([false]);
+      expect(answer.status).toBe(status);
+      expect(answer.body).not.toContain('"result"');
+    } finally {
+      serve.mockRestore();
+    }
+  });
+
+  it('a body cut short of its Content-Length runs no tool', async () => {
+    const { connect } = await import('node:net');
+    const { port } = new URL(t.url);
+    const body = call('echo', { text: 'never' });
+    const reply = await new Promise<string>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        const head = Object.entries({ ...legacyHeaders, host: new URL(t.url).host, 'content-length': String(body.length + 50) })
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\r\n');
+        socket.write(`POST ${FIXTURE_PATH} HTTP/1.1\r\n${head}\r\n\r\n${body}`);
+        setTimeout(() => socket.end(), 200);
+      });
+      let text = '';
+      socket.on('data', (d) => (text += d.toString('utf8')));
+      socket.on('close', () => resolve(text));
+      socket.on('error', () => resolve(text));
+    });
+    expect(reply).not.toContain('"result"');
+  });
+});
+
 describe('the raw JSON-RPC POST path behind a trusted proxy', () => {
   let t: TestApp;
   beforeAll(async () => {
