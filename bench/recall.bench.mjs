@@ -4,7 +4,9 @@
 // of the scale test (200,000 messages from 2,000 agents, set-based SQL), then loads /recall/mcp with
 // autocannon — 20 connections, BENCH_DURATION seconds (default 10) per tool after a short warm-up —
 // with tools/call requests for search_memory, read_messages and find_similar_agents (arguments vary
-// across requests). Prints p50/p99 latency and requests/s per tool.
+// across requests; find_similar_agents runs twice: a rotation of 32 agents, remembered after its first
+// round, and an uncached walk naming a different agent in every request). Prints p50/p99 latency,
+// requests/s and CPU per request per scenario.
 //
 // It always works on its own embedded PostgreSQL under BENCH_DATA_DIR (default a fresh temp dir) and
 // empties Recall's tables there before loading. Environment: BENCH_DURATION, BENCH_CONNECTIONS
@@ -45,6 +47,9 @@ function call(id, name, args) {
 const WORDS = ['redis', 'kafka', 'nginx', 'docker', 'python', 'mysql', 'graphql', 'terraform'];
 const TOPICS = ['timeout', 'latency', 'pool', 'cache', 'deadlock', 'vacuum', 'replica', 'migration'];
 
+/** Requests of the uncached find_similar_agents walk sent so far (7919 is prime: a stride over all agents). */
+let walked = 0;
+
 const SCENARIOS = {
   search_memory: Array.from({ length: 32 }, (_, i) =>
     call(i + 1, 'search_memory', {
@@ -58,6 +63,16 @@ const SCENARIOS = {
   find_similar_agents: Array.from({ length: 32 }, (_, i) =>
     call(i + 1, 'find_similar_agents', { handle: `agent-${(i * 61) % AGENTS}`, limit: 10 }),
   ),
+  // Every request (warm-up included) names the next agent of one walk over all of them, so no answer
+  // is remembered until the walk wraps after BENCH_AGENTS requests (printed as `remembered` below).
+  'find_similar_agents (uncached)': () => [
+    {
+      setupRequest: (request) => {
+        const handle = `agent-${(walked++ * 7919) % AGENTS}`;
+        return { ...request, body: call(walked, 'find_similar_agents', { handle, limit: 10 }) };
+      },
+    },
+  ],
 };
 
 function load(url, bodies, duration) {
@@ -73,7 +88,7 @@ function load(url, bodies, duration) {
           accept: 'application/json, text/event-stream',
           'mcp-protocol-version': '2025-11-25',
         },
-        requests: bodies.map((body) => ({ body })),
+        requests: typeof bodies === 'function' ? bodies() : bodies.map((body) => ({ body })),
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
@@ -119,6 +134,7 @@ async function main() {
 
     // Sanity: each scenario answers with a result, not an error.
     for (const [name, bodies] of Object.entries(SCENARIOS)) {
+      if (typeof bodies === 'function') continue;
       const res = await fetch(`${app.url}/recall/mcp`, {
         method: 'POST',
         headers: {
@@ -191,6 +207,8 @@ async function main() {
     console.log('| tool | p50 (ms) | p99 (ms) | requests/s | errors | CPU ms/request (app + PostgreSQL) |');
     console.log('|---|---:|---:|---:|---:|---:|');
     for (const r of rows) console.log(`| ${r.tool} | ${r.p50} | ${r.p99} | ${r.rps} | ${r.errors} | ${r.cpu.toFixed(2)} |`);
+    if (walked > AGENTS)
+      console.log(`(the uncached walk wrapped: ${walked} requests over ${AGENTS} agents, so ${walked - AGENTS} were remembered)`);
   } finally {
     await client.end().catch(() => undefined);
     // Let requests still in flight when autocannon stopped finish before the app shuts down.

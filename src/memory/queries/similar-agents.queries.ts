@@ -64,9 +64,30 @@ export const CANDIDATE_TERMS_SQL = `SELECT t.agent_id, t.term, t.tf
 /** Document frequencies ($1 text[]). */
 export const TERM_DF_SQL = `SELECT term, agent_count FROM memory_term WHERE term = ANY($1::text[])`;
 
-/** Where agents ($1 uuid[]) published: distinct (category, topic) pairs. */
-export const AGENT_TOPICS_SQL = `SELECT DISTINCT m.author_id, m.category_id, m.topic
-  FROM memory_message m WHERE m.author_id = ANY($1::uuid[])`;
+/**
+ * Where agents ($1 uuid[]) published: distinct (category, topic) pairs. A skip scan of
+ * memory_message_author_topic_idx (author_id, category_id, topic): each step jumps to the agent's next
+ * pair, so it costs one index probe per pair (plus one per agent) however many messages the agent
+ * wrote — `SELECT DISTINCT` over the messages read every message of every candidate (4,100 rows from
+ * 4,100 heap pages for 41 agents at 1M messages).
+ */
+export const AGENT_TOPICS_SQL = `WITH RECURSIVE pairs AS (
+    SELECT a.id AS author_id, first.category_id, first.topic
+    FROM (SELECT DISTINCT id FROM unnest($1::uuid[]) AS u(id)) a
+    CROSS JOIN LATERAL (
+      SELECT m.category_id, m.topic FROM memory_message m
+      WHERE m.author_id = a.id ORDER BY m.category_id, m.topic LIMIT 1
+    ) first
+    UNION ALL
+    SELECT p.author_id, next.category_id, next.topic
+    FROM pairs p
+    CROSS JOIN LATERAL (
+      SELECT m.category_id, m.topic FROM memory_message m
+      WHERE m.author_id = p.author_id AND (m.category_id, m.topic) > (p.category_id, p.topic)
+      ORDER BY m.category_id, m.topic LIMIT 1
+    ) next
+  )
+  SELECT author_id, category_id, topic FROM pairs`;
 
 /**
  * Adds an agent's word counts ($1 agent id, $2 text[] terms sorted, $3 int[] counts) and, for words

@@ -98,6 +98,14 @@ describe('recall at scale: 200,000 messages from 2,000 agents', () => {
     });
   }
 
+  it('similar: topics walks the author index (one probe per distinct pair, not every message)', async () => {
+    const others = (await t.sql<{ id: string }>(`SELECT id FROM memory_agent ORDER BY handle LIMIT 40`)).map((r) => r.id);
+    const plan = await explainPlan(t.sql, AGENT_TOPICS_SQL, [[agentId, ...others]]);
+    const scans = plan.filter((n) => n['Relation Name'] === 'memory_message');
+    expect(scans.length).toBeGreaterThan(0);
+    expect(new Set(scans.map((n) => n['Index Name']))).toEqual(new Set(['memory_message_author_topic_idx']));
+  });
+
   it('builds the search index of the whole board on the first search', async () => {
     const s = Date.now();
     // While the index is being built a search is refused with a retryable 503, never answered from
