@@ -15,9 +15,9 @@
 // runs VACUUM ANALYZE on the member table, as autovacuum would shortly after a bulk load.
 import autocannon from 'autocannon';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { treeCpuMs } from './process-cpu.mjs';
 import { ask, serveApp, startChild, stopChild } from './support/app.mjs';
+import { insertMembers, slices } from './support/members.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -65,41 +65,6 @@ async function loadMembers(url, members) {
       body,
     });
     if (res.status !== 200) throw new Error(`import failed: ${res.status} ${(await res.text()).slice(0, 500)}`);
-  }
-  return (Date.now() - started) / 1000;
-}
-
-/** The same rows as the import, inserted 10,000 per statement (the member triggers still run). */
-async function insertMembers(databaseUrl, members) {
-  const started = Date.now();
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    for (let i = 0; i < members.length; i += 10_000) {
-      const rows = members.slice(i, i + 10_000).map((m) => ({
-        slug: m.slug,
-        display_name: m.display_name,
-        category: m.category,
-        description: m.description,
-        website: m.website,
-        tags: m.tags,
-        city: m.location?.city ?? null,
-        country: m.location?.country ?? null,
-        latitude: m.location?.latitude ?? null,
-        longitude: m.location?.longitude ?? null,
-        member_since: m.member_since,
-      }));
-      await client.query(
-        `INSERT INTO member (slug, display_name, category, description, website, tags, city, country, latitude, longitude, member_since, status)
-         SELECT r.slug, r.display_name, r.category, r.description, r.website, ARRAY(SELECT jsonb_array_elements_text(r.tags)),
-                r.city, r.country, r.latitude, r.longitude, r.member_since, 'active'
-           FROM jsonb_to_recordset($1::jsonb) AS r(slug text, display_name text, category text, description text, website text,
-                tags jsonb, city text, country text, latitude float8, longitude float8, member_since date)`,
-        [JSON.stringify(rows)],
-      );
-    }
-  } finally {
-    await client.end();
   }
   return (Date.now() - started) / 1000;
 }
@@ -165,7 +130,7 @@ async function main() {
   const app = await startChild(SELF);
   try {
     const members = generateBulkMembers(MEMBERS, 2026);
-    const seconds = LOAD === 'sql' ? await insertMembers(app.databaseUrl, members) : await loadMembers(app.url, members);
+    const seconds = LOAD === 'sql' ? await insertMembers(app.databaseUrl, slices(members)) : await loadMembers(app.url, members);
     console.log(
       `loaded ${members.length} members ${LOAD === 'sql' ? 'with set-based INSERTs' : 'through POST /admin/members/import'} in ${seconds.toFixed(1)} s`,
     );

@@ -10,6 +10,12 @@
 // --expose-gc), and the engine's time per query, one at a time, for the query rotations of
 // bench:directory and bench:recall (median and p99 of BENCH_REPS runs, default 25).
 //
+// Past 1 M members give node more heap than the npm script's 4 GB and check free memory first: at
+// 3 M members the process peaks at 3.6 GB RSS during the build, at 5 M at 5.7 GB (≈ 1.15 GB per
+// million), e.g. `BENCH_MEMBERS=5000000 BENCH_REPS=10 nice -n 19 node --expose-gc
+// --max-old-space-size=8192 bench/search-scale.mjs` after `npm run build`. The engine keeps rows and
+// words in JavaScript Maps, which V8 caps at 2^24 = 16,777,216 entries: no index can pass that.
+//
 // This measures the engine alone: an HTTP search adds the change-log probe (one indexed query), the
 // read of one page of rows by id, and the HTTP round trip (docs/benchmarks.md has those figures).
 import { readFileSync } from 'node:fs';
@@ -213,4 +219,7 @@ if (recallUrl) {
   await messages(recallUrl);
 }
 const end = memory();
-console.log(`\nprocess at the end: heap ${mb(end.heap)} MB, typed arrays ${mb(end.buffers)} MB, RSS ${mb(end.rss)} MB`);
+const peakRss = Number(/^VmHWM:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) * 1024;
+console.log(
+  `\nprocess at the end: heap ${mb(end.heap)} MB, typed arrays ${mb(end.buffers)} MB, RSS ${mb(end.rss)} MB (peak ${mb(peakRss)} MB)`,
+);
