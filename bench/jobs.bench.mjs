@@ -8,10 +8,9 @@
 //   2. end to end: jobs queued, then 1 and then 2 worker processes (each its own pg-boss instance, as
 //      one app instance has) work the queue with a trivial handler until every job has completed:
 //      jobs/s from the moment the workers start fetching. First with the mail queue's settings
-//      (BENCH_DRAIN jobs, default 200): pg-boss 10's worker waits out the polling interval after
-//      every fetch, full or not, so this is bounded by batchSize / interval = 5 jobs/s per instance;
-//      then with batches of 500 every 0.5 s (BENCH_JOBS jobs), which shows what the queue itself
-//      carries when the worker is not the limit.
+//      (BENCH_DRAIN jobs, default 2,000; batches of 5, polling every second while idle — a full batch
+//      fetches the next at once, see workBatches), then with batches of 500 (BENCH_JOBS jobs),
+//      which shows what the queue itself carries when batches are large.
 // For each phase: CPU ms per job of the Node processes and of the PostgreSQL backends serving the
 // scratch database (from /proc; pids from pg_stat_activity), and committed transactions per job
 // (pg_stat_database.xact_commit of the scratch database; pg-boss's own maintenance included).
@@ -26,9 +25,9 @@ import { adminDatabaseUrl, createScratchDatabase } from './support/app.mjs';
 const SELF = fileURLToPath(import.meta.url);
 const SENDS = Number(process.env.BENCH_SENDS ?? 3_000);
 const JOBS = Number(process.env.BENCH_JOBS ?? 20_000);
-const DRAIN = Number(process.env.BENCH_DRAIN ?? 200);
+const DRAIN = Number(process.env.BENCH_DRAIN ?? 2_000);
 /** The mail queue's worker settings (src/common/mail/mail-queue.ts), and a large-batch variant. */
-const MAIL_WORKER = { batchSize: 5, pollingIntervalSeconds: 1 };
+const { MAIL_WORKER } = await import('../dist/src/common/mail/mail-queue.js');
 const BIG_BATCH_WORKER = { batchSize: 500, pollingIntervalSeconds: 0.5 };
 const QUEUE = 'bench-jobs';
 const DEAD = 'bench-jobs-dead';
@@ -66,7 +65,9 @@ async function runWorker() {
     if (m === 'go') {
       // The handler does no work, so this measures the queue itself.
       const settings = JSON.parse(process.env.BENCH_WORKER);
-      await b.work(QUEUE, { ...settings, includeMetadata: true }, async (jobs) => {
+      // As the app's workers do (src/common/jobs/pg-boss.ts workBatches): a full batch fetches the next at once.
+      const { workBatches } = await import('../dist/src/common/jobs/pg-boss.js');
+      await workBatches(b, QUEUE, settings, async (jobs) => {
         done += jobs.length;
       });
       setInterval(() => process.send({ done }), 100);

@@ -45,6 +45,28 @@ export async function stopBoss(boss: PgBoss | undefined, timeoutMs: number): Pro
   await boss?.stop({ graceful: true, wait: true, timeout: timeoutMs }).catch(() => undefined);
 }
 
+/**
+ * Works `queue` in batches of `options.batchSize` and, when a batch comes back full, fetches the next
+ * one at once instead of waiting out the polling interval: pg-boss 10's worker sleeps the interval
+ * after every fetch, full or not, so a backlog would otherwise drain at batchSize / interval jobs per
+ * second per instance (5/s for the mail queue; bench:jobs measured it). The interval still paces an
+ * idle or lightly loaded queue. Returns the worker id.
+ */
+export async function workBatches<T extends object>(
+  boss: PgBoss,
+  queue: string,
+  options: { batchSize: number; pollingIntervalSeconds: number },
+  handle: (jobs: PgBoss.JobWithMetadata<T>[]) => Promise<void>,
+): Promise<string> {
+  let workerId: string | undefined = undefined;
+  workerId = await boss.work<T>(queue, { ...options, includeMetadata: true }, async (jobs) => {
+    await handle(jobs);
+    // notifyWorker during the handler skips the worker's next sleep (it resets the flag before each fetch).
+    if (jobs.length >= options.batchSize && workerId) boss.notifyWorker(workerId);
+  });
+  return workerId;
+}
+
 /** The options of a scheduled job's queue: one queued pass at most (ticks while a pass waits are dropped, never piled up). */
 const SCHEDULED_QUEUE: QueueOptions = { policy: 'stately', retryLimit: 0, expireInSeconds: 600 };
 
