@@ -47,7 +47,14 @@ const requests = new Counter({
   },
 });
 
-type HistogramValue = { labels: Record<string, string | number>; sharedLabels?: Record<string, string>; value: number; metricName: string };
+type HistogramValue = {
+  labels: Record<string, string | number>;
+  sharedLabels?: Record<string, string>;
+  value: number;
+  metricName: string;
+  /** null on bucket samples and undefined on the others, as prom-client gives them (no exemplars here). */
+  exemplar: null | undefined;
+};
 
 /**
  * agentry_http_request_duration_seconds: a Prometheus histogram labelled by surface, read by the
@@ -80,12 +87,18 @@ class LatencyHistogram {
       let cumulative = 0;
       for (let i = 0; i < LATENCY_BUCKETS.length; i++) {
         cumulative += cell.buckets[i];
-        values.push({ labels: { le: LATENCY_BUCKETS[i] }, sharedLabels: shared, value: cumulative, metricName: bucketName });
+        values.push({
+          labels: { le: LATENCY_BUCKETS[i] },
+          sharedLabels: shared,
+          value: cumulative,
+          metricName: bucketName,
+          exemplar: null,
+        });
       }
       values.push(
-        { labels: { le: '+Inf' }, sharedLabels: shared, value: cell.count, metricName: bucketName },
-        { labels: {}, sharedLabels: shared, value: cell.sum, metricName: `${this.name}_sum` },
-        { labels: {}, sharedLabels: shared, value: cell.count, metricName: `${this.name}_count` },
+        { labels: { le: '+Inf' }, sharedLabels: shared, value: cell.count, metricName: bucketName, exemplar: null },
+        { labels: {}, sharedLabels: shared, value: cell.sum, metricName: `${this.name}_sum`, exemplar: undefined },
+        { labels: {}, sharedLabels: shared, value: cell.count, metricName: `${this.name}_count`, exemplar: undefined },
       );
     }
     return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator };
@@ -94,11 +107,7 @@ class LatencyHistogram {
   /** The JSON form (getMetricsAsJSON): the shared label folded into each sample's labels. */
   get(): ReturnType<LatencyHistogram['getForPromString']> {
     const data = this.getForPromString();
-    data.values = data.values.map(({ labels, sharedLabels, value, metricName }) => ({
-      labels: { ...labels, ...sharedLabels },
-      value,
-      metricName,
-    }));
+    data.values = data.values.map(({ labels, sharedLabels, ...sample }) => ({ ...sample, labels: { ...labels, ...sharedLabels } }));
     return data;
   }
 
