@@ -33,7 +33,8 @@ interface LatencyCell {
 const countCells: CountCell[] = [];
 const latencyCells = new Map<string, LatencyCell>();
 
-const requests = new Counter({
+// agentry_http_requests_total: registered, and brought up to date from the cells when the registry is read.
+new Counter({
   name: 'agentry_http_requests_total',
   help: 'HTTP requests answered, per surface, method and status code.',
   labelNames: ['surface', 'method', 'status'] as const,
