@@ -54,14 +54,25 @@ export class MessageBudget {
     const era: Era = this.servesModern && isPlainObject(body) && isEnveloped(body.params) ? 'modern' : 'legacy';
     const ip = info.request.ip;
     const callsLimited = this.limit(ip, calls, id, this.callPolicy, era);
-    const continueWith = (refused: HttpAnswer | undefined): Awaitable<HttpAnswer> => {
-      if (refused) return refused;
-      const flood = this.limit(ip, others, id, MCP_FLOOD_POLICY, era);
-      if (flood instanceof Promise) return flood.then((r) => r ?? dispatch(body, info));
-      return flood ?? dispatch(body, info);
-    };
-    if (callsLimited instanceof Promise) return callsLimited.then(continueWith);
-    return continueWith(callsLimited);
+    if (callsLimited instanceof Promise) {
+      return callsLimited.then((refused) => refused ?? this.admitOthers(ip, others, id, era, body, info, dispatch));
+    }
+    return callsLimited ?? this.admitOthers(ip, others, id, era, body, info, dispatch);
+  }
+
+  /** The flood budget's count once the call budget let the body through, then the dispatch (no closure on the synchronous path). */
+  private admitOthers(
+    ip: string,
+    others: number,
+    id: RequestId | null,
+    era: Era,
+    body: unknown,
+    info: RequestInfo,
+    dispatch: Dispatch,
+  ): Awaitable<HttpAnswer> {
+    const flood = this.limit(ip, others, id, MCP_FLOOD_POLICY, era);
+    if (flood instanceof Promise) return flood.then((refused) => refused ?? dispatch(body, info));
+    return flood ?? dispatch(body, info);
   }
 
   /** Counts `cost` messages against a budget (the call budget by default); the refusal when refused. */

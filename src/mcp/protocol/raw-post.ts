@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { HostOriginPolicy } from '../../common/http/host-origin-policy.js';
 import { accessLogEnabled, writeAccessLine } from '../../common/http/request-hooks.js';
-import { recordRequest, surfaceOf } from '../../common/metrics/http-metrics.js';
+import { RequestRecorder, surfaceOf } from '../../common/metrics/http-metrics.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { McpServerRuntime } from './engine.js';
 import type { HttpAnswer, McpRequest } from './exchange.js';
@@ -54,7 +54,8 @@ class RawRequest implements McpRequest {
 interface RawRoute {
   runtime: McpServerRuntime;
   mount: McpMount;
-  surface: string;
+  /** Counts its answers in agentry_http_requests_total and the latency histogram (surface and method known up front). */
+  metrics: RequestRecorder;
   /** The runtime's policy headers and the JSON content type, as flat name/value pairs (lower-case names). */
   jsonHeaders: string[];
   /** The runtime's policy headers alone. */
@@ -127,7 +128,7 @@ export class RawPostPath {
         this.routes.set(mount.path, {
           runtime,
           mount,
-          surface: surfaceOf(mount.path),
+          metrics: new RequestRecorder(surfaceOf(mount.path), 'POST'),
           policyHeaders,
           jsonHeaders: [...policyHeaders, 'content-type', JSON_TYPE],
         });
@@ -160,7 +161,7 @@ export class RawPostPath {
   answered(route: RawRoute, id: string, url: string, status: number, started: number): void {
     const elapsed = performance.now() - started;
     if (this.accessLog) writeAccessLine(this.log, id, 'POST', url, status, elapsed);
-    recordRequest(route.surface, 'POST', status, elapsed / 1000);
+    route.metrics.record(status, elapsed / 1000);
   }
 
   get logger(): FastifyBaseLogger {
