@@ -215,6 +215,11 @@ export class TextIndex {
   private accMask = new Int32Array(16);
   private lastPos = new Int32Array(16);
   private lastField = new Int32Array(16);
+  private keyScratch = new Float64Array(16);
+  private candGen = new Int32Array(16);
+  private entSlot: I32 = EMPTY;
+  private entCode: I32 = EMPTY;
+  private entPos: I32 = EMPTY;
   private generation = 0;
 
   /** @param fieldWeights one weight per field, field 0 (the name) first. */
@@ -467,6 +472,12 @@ export class TextIndex {
     const termStart = this.termStart;
     const termCount = this.termCount;
 
+    // Several words: each word's matches as entries in the ent* arrays, from wordFrom to wordEnd.
+    let en = 0;
+    const wordFrom = new Int32Array(words.length);
+    const wordEnd = new Int32Array(words.length);
+    const wordIdf = new Float64Array(words.length);
+
     for (let index = 0; index < words.length; index++) {
       const word = words[index];
       const variants = this.variants(word, index === words.length - 1);
@@ -508,39 +519,38 @@ export class TextIndex {
         singleTouched = wordTouched.subarray(0, wn);
         continue;
       }
-      const fieldWeight = this.fieldWeights;
+      // Several words: this word's matches are kept as entries (slot, code, position) and only their
+      // union is marked now; the accumulation waits until the candidates are known (below).
+      if (this.entSlot.length < en + wn) {
+        const size = Math.max(en + wn, this.entSlot.length * 2);
+        this.entSlot = grownInt32(this.entSlot, size);
+        this.entCode = grownInt32(this.entCode, size);
+        this.entPos = grownInt32(this.entPos, size);
+      }
+      const entSlot = this.entSlot;
+      const entCode = this.entCode;
+      const entPos = this.entPos;
+      const docGen = this.docGen;
+      const accMask = this.accMask;
+      const bit = 1 << index;
+      wordFrom[index] = en;
       for (let k = 0; k < wn; k++) {
         const slot = wordTouched[k];
-        if (this.docGen[slot] !== gen) {
-          this.docGen[slot] = gen;
-          this.accMatched[slot] = 0;
-          this.accTypos[slot] = 0;
-          this.accWeight[slot] = 0;
-          this.accProximity[slot] = 0;
-          this.accExact[slot] = 0;
-          this.accMask[slot] = 0;
-          this.lastPos[slot] = -1;
+        entSlot[en] = slot;
+        entCode[en] = wordCode[slot];
+        entPos[en++] = wordPos[slot];
+        if (docGen[slot] !== gen) {
+          docGen[slot] = gen;
+          accMask[slot] = bit;
           touched[tn++] = slot;
+        } else {
+          accMask[slot] |= bit;
         }
-        const code = wordCode[slot];
-        const cost = code >>> 3;
-        const field = code & 7;
-        const pos = wordPos[slot] & 0xffff;
-        this.accMatched[slot]++;
-        this.accMask[slot] |= 1 << index;
-        this.accTypos[slot] += cost >>> 1;
-        this.accWeight[slot] += (fieldWeight[field] ?? 1) * idf;
-        if (cost === 0) this.accExact[slot]++;
-        if (this.lastPos[slot] >= 0) {
-          const distance = this.lastField[slot] === field ? Math.abs(pos - this.lastPos[slot]) : PROXIMITY_CAP;
-          this.accProximity[slot] += Math.min(distance, PROXIMITY_CAP) - 1;
-        }
-        this.lastPos[slot] = pos;
-        this.lastField[slot] = field;
       }
+      wordEnd[index] = en;
+      wordIdf[index] = idf;
     }
     // Web-search syntax: words in quotes must all match, `-word` leaves out documents with that word.
-    let eligible: I32 = single ? singleTouched : touched.subarray(0, tn);
     let requiredMask = 0;
     words.forEach((w, i) => {
       if (parsed.required.has(w)) requiredMask |= 1 << i;
@@ -553,12 +563,36 @@ export class TextIndex {
       const tail = this.tails.get(term) ?? [];
       for (let k = 0; k < tail.length; k += 2) excluded.add(tail[k]);
     }
-    if (requiredMask || excluded.size) {
-      eligible = single
-        ? eligible.filter((slot) => !excluded.has(slot))
-        : eligible.filter((slot) => (this.accMask[slot] & requiredMask) === requiredMask && !excluded.has(slot));
+    const want = Math.max(0, (options.offset ?? 0) + options.limit);
+    // The documents keyed for the page: every eligible one for a single word; for several words only
+    // those matching at least `floor` words (see the pruning invariant on this method).
+    let candidates: I32;
+    let total: number;
+    if (single) {
+      candidates = singleTouched;
+      if (excluded.size) candidates = candidates.filter((slot) => !excluded.has(slot));
+      total = candidates.length;
+    } else {
+      const accMask = this.accMask;
+      const levels = new Int32Array(MAX_QUERY_WORDS + 1);
+      let eligible = touched.subarray(0, tn);
+      if (requiredMask || excluded.size) {
+        eligible = eligible.filter((slot) => (accMask[slot] & requiredMask) === requiredMask && !excluded.has(slot));
+      }
+      total = eligible.length;
+      for (let k = 0; k < total; k++) levels[popcount(accMask[eligible[k]])]++;
+      let floor = MAX_QUERY_WORDS;
+      for (let atLeast = levels[floor]; floor > 1 && atLeast < want; ) atLeast += levels[--floor];
+      candidates = eligible;
+      if (floor > 1) {
+        let cn = 0;
+        candidates = this.wordTouchedScratch;
+        for (let k = 0; k < total; k++) if (popcount(accMask[eligible[k]]) >= floor) candidates[cn++] = eligible[k];
+        candidates = candidates.subarray(0, cn);
+      }
+      this.accumulate(candidates, gen, words.length, wordFrom, wordEnd, wordIdf);
     }
-    if (eligible.length === 0) return empty;
+    if (total === 0) return empty;
 
     const fieldWeights = this.fieldWeights;
     // One word: a document's key depends only on its best posting's code (typo cost and field), so the
@@ -577,25 +611,33 @@ export class TextIndex {
     }
     const exactA = this.exactA;
     const exactB = this.exactB;
-    const keyOfSingle = (slot: number): number => {
-      const code = wordCode[slot];
-      const key = singleKeys[code & 511];
-      return code < 8 && (exactA[slot] === queryHash || exactB[slot] === queryHash) ? key + BIT_EXACT : key;
-    };
-    const keyOf = (slot: number): number => {
-      const exactName =
-        this.accExact[slot] === words.length && (this.exactA[slot] === queryHash || this.exactB[slot] === queryHash) ? 1 : 0;
-      return (
-        exactName * BIT_EXACT +
-        Math.min(this.accMatched[slot], 15) * BIT_WORDS +
-        (63 - Math.min(this.accTypos[slot], 63)) * BIT_TYPOS +
-        Math.min(Math.round(this.accWeight[slot] * 16), 16383) * BIT_WEIGHT +
-        (255 - Math.min(this.accProximity[slot], 255)) * BIT_PROXIMITY +
-        Math.min(this.accExact[slot], 15) * BIT_EXACTNESS
-      );
-    };
-    const want = Math.max(0, (options.offset ?? 0) + options.limit);
-    const top = this.topSlots(eligible, single ? keyOfSingle : keyOf, want);
+    const cn = candidates.length;
+    if (this.keyScratch.length < cn) this.keyScratch = new Float64Array(Math.max(cn, this.keyScratch.length * 2));
+    const keys = this.keyScratch;
+    if (single) {
+      for (let k = 0; k < cn; k++) {
+        const slot = candidates[k];
+        const code = wordCode[slot];
+        const key = singleKeys[code & 511];
+        keys[k] = code < 8 && (exactA[slot] === queryHash || exactB[slot] === queryHash) ? key + BIT_EXACT : key;
+      }
+    } else {
+      const { accExact, accMatched, accTypos, accWeight, accProximity } = this;
+      const all = words.length;
+      for (let k = 0; k < cn; k++) {
+        const slot = candidates[k];
+        const exact = accExact[slot];
+        const exactName = exact === all && (exactA[slot] === queryHash || exactB[slot] === queryHash) ? BIT_EXACT : 0;
+        keys[k] =
+          exactName +
+          Math.min(accMatched[slot], 15) * BIT_WORDS +
+          (63 - Math.min(accTypos[slot], 63)) * BIT_TYPOS +
+          Math.min(Math.round(accWeight[slot] * 16), 16383) * BIT_WEIGHT +
+          (255 - Math.min(accProximity[slot], 255)) * BIT_PROXIMITY +
+          Math.min(exact, 15) * BIT_EXACTNESS;
+      }
+    }
+    const top = this.topSlots(candidates, keys, want);
     const maxKey = BIT_EXACT * 2;
     const hits = top.slice(options.offset ?? 0).map(({ slot, key }) => ({
       key: this.keys[slot]!,
@@ -603,10 +645,50 @@ export class TextIndex {
       matchedWords: single ? 1 : this.accMatched[slot],
       typos: single ? this.wordCode[slot] >>> 4 : this.accTypos[slot],
     }));
-    return { words, terms: [...matchedTerms], total: eligible.length, hits };
+    return { words, terms: [...matchedTerms], total, hits };
   }
 
   // ------------------------------------------------------------------------------------------------
+
+  /**
+   * Sums the ranking facts of the candidate documents, word after word in query order (proximity is
+   * measured from the previous matched word), from the entries the search kept for each word.
+   */
+  private accumulate(candidates: I32, gen: number, wordCount: number, wordFrom: I32, wordEnd: I32, wordIdf: F64): void {
+    const { candGen, accMatched, accTypos, accWeight, accProximity, accExact, lastPos, lastField, entSlot, entCode, entPos } = this;
+    for (let k = 0; k < candidates.length; k++) {
+      const slot = candidates[k];
+      candGen[slot] = gen;
+      accMatched[slot] = 0;
+      accTypos[slot] = 0;
+      accWeight[slot] = 0;
+      accProximity[slot] = 0;
+      accExact[slot] = 0;
+      lastPos[slot] = -1;
+    }
+    const fieldWeight = this.fieldWeights;
+    for (let index = 0; index < wordCount; index++) {
+      const idf = wordIdf[index];
+      for (let e = wordFrom[index], end = wordEnd[index]; e < end; e++) {
+        const slot = entSlot[e];
+        if (candGen[slot] !== gen) continue;
+        const code = entCode[e];
+        const cost = code >>> 3;
+        const field = code & 7;
+        const pos = entPos[e] & 0xffff;
+        accMatched[slot]++;
+        accTypos[slot] += cost >>> 1;
+        accWeight[slot] += (fieldWeight[field] ?? 1) * idf;
+        if (cost === 0) accExact[slot]++;
+        if (lastPos[slot] >= 0) {
+          const distance = lastField[slot] === field ? Math.abs(pos - lastPos[slot]) : PROXIMITY_CAP;
+          accProximity[slot] += Math.min(distance, PROXIMITY_CAP) - 1;
+        }
+        lastPos[slot] = pos;
+        lastField[slot] = field;
+      }
+    }
+  }
 
   /**
    * The vocabulary words a query word stands for: itself, words within its typo budget, and words it
@@ -684,7 +766,7 @@ export class TextIndex {
   }
 
   /** The best `want` slots by key, then `order` (higher first), then sort key (ascending). */
-  private topSlots(touched: ArrayLike<number>, keyOf: (slot: number) => number, want: number): Array<{ slot: number; key: number }> {
+  private topSlots(slots: I32, keys: F64, want: number): Array<{ slot: number; key: number }> {
     if (want === 0) return [];
     const order = this.order;
     const rank = this.rank;
@@ -707,9 +789,9 @@ export class TextIndex {
       hk[i] = hk[j];
       hk[j] = k;
     };
-    for (let t = 0; t < touched.length; t++) {
-      const slot = touched[t];
-      const key = keyOf(slot);
+    for (let t = 0; t < slots.length; t++) {
+      const slot = slots[t];
+      const key = keys[t];
       if (size < want) {
         hs[size] = slot;
         hk[size] = key;
@@ -794,6 +876,7 @@ export class TextIndex {
     this.accProximity = new Int32Array(size);
     this.accExact = new Int32Array(size);
     this.accMask = new Int32Array(size);
+    this.candGen = new Int32Array(size);
     this.lastPos = new Int32Array(size);
     this.lastField = new Int32Array(size);
     this.generation = 0;
