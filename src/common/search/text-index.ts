@@ -202,11 +202,11 @@ export class TextIndex {
   private sorted: string[] = [];
   // Scratch space of one search (searches are synchronous, so one set is enough).
   private docGen = new Int32Array(16);
-  private wordTouchedScratch = new Int32Array(16);
+  private candidateScratch = new Int32Array(16);
   private touchedScratch = new Int32Array(16);
   private wordGen = new Int32Array(16);
-  private wordCode = new Int32Array(16);
-  private wordPos = new Int32Array(16);
+  /** During a search: the slot's entry (in the ent* arrays) for the query word being read. */
+  private wordIdx = new Int32Array(16);
   private accMatched = new Int32Array(16);
   private accTypos = new Int32Array(16);
   private accWeight = new Float64Array(16);
@@ -462,17 +462,12 @@ export class TextIndex {
     const n = this.liveCount;
     const single = words.length === 1;
     let singleIdf = 0;
-    let singleTouched: I32 = EMPTY;
-    const live = this.live;
-    const flags = this.flags;
-    const wordGen = this.wordGen;
-    const wordCode = this.wordCode;
-    const wordPos = this.wordPos;
     const post = this.post;
     const termStart = this.termStart;
     const termCount = this.termCount;
 
-    // Several words: each word's matches as entries in the ent* arrays, from wordFrom to wordEnd.
+    // Each word's matches, one entry (slot, best code, its position) per document, in the ent* arrays
+    // from wordFrom to wordEnd; wordIdx points a slot at its entry for the word being read.
     let en = 0;
     const wordFrom = new Int32Array(words.length);
     const wordEnd = new Int32Array(words.length);
@@ -483,62 +478,33 @@ export class TextIndex {
       const variants = this.variants(word, index === words.length - 1);
       if (variants.length === 0) continue;
       const wgen = gen * MAX_QUERY_WORDS + index + 1;
-      // Single-word queries keep this word's slots; otherwise they are folded into `touched` below.
-      const wordTouched = this.wordTouchedScratch;
-      let wn = 0;
       // The closest vocabulary word stands for the query word in highlights (snippets).
       matchedTerms.add(this.termText[variants[0].term]);
+      wordFrom[index] = en;
       for (const { term, cost } of variants) {
         // The compacted pairs, then the tail of pairs added since.
         const tail = this.tails.get(term);
-        for (let part = 0; part < (tail ? 2 : 1); part++) {
-          const pairs: ArrayLike<number> = part === 0 ? post : tail!;
-          const from = part === 0 ? 2 * termStart[term] : 0;
-          const end = part === 0 ? from + 2 * termCount[term] : tail!.length;
-          for (let k = from; k < end; k += 2) {
-            const slot = pairs[k];
-            if (live[slot] === 0 || (flags[slot] & exclude) !== 0) continue;
-            const i = pairs[k + 1];
-            const code = (cost << 3) | (i >>> 16);
-            if (wordGen[slot] !== wgen) {
-              wordGen[slot] = wgen;
-              wordCode[slot] = code;
-              wordPos[slot] = i;
-              wordTouched[wn++] = slot;
-            } else if (code < wordCode[slot]) {
-              wordCode[slot] = code;
-              wordPos[slot] = i;
-            }
-          }
-        }
+        this.reserveEntries(en + termCount[term] + (tail ? tail.length / 2 : 0));
+        en = this.scan(post, 2 * termStart[term], 2 * (termStart[term] + termCount[term]), cost, wgen, exclude, en);
+        if (tail) en = this.scan(Int32Array.from(tail), 0, tail.length, cost, wgen, exclude, en);
       }
+      wordEnd[index] = en;
+      const wn = en - wordFrom[index];
       const idf = Math.log(1 + n / Math.max(1, wn));
+      wordIdf[index] = idf;
       if (single) {
         // One query word: its best posting per document is the whole story; no accumulation.
         singleIdf = idf;
-        singleTouched = wordTouched.subarray(0, wn);
         continue;
       }
-      // Several words: this word's matches are kept as entries (slot, code, position) and only their
-      // union is marked now; the accumulation waits until the candidates are known (below).
-      if (this.entSlot.length < en + wn) {
-        const size = Math.max(en + wn, this.entSlot.length * 2);
-        this.entSlot = grownInt32(this.entSlot, size);
-        this.entCode = grownInt32(this.entCode, size);
-        this.entPos = grownInt32(this.entPos, size);
-      }
+      // Several words: only the union of the words' documents is marked now; the accumulation waits
+      // until the candidates are known (below).
       const entSlot = this.entSlot;
-      const entCode = this.entCode;
-      const entPos = this.entPos;
       const docGen = this.docGen;
       const accMask = this.accMask;
       const bit = 1 << index;
-      wordFrom[index] = en;
-      for (let k = 0; k < wn; k++) {
-        const slot = wordTouched[k];
-        entSlot[en] = slot;
-        entCode[en] = wordCode[slot];
-        entPos[en++] = wordPos[slot];
+      for (let e = wordFrom[index]; e < en; e++) {
+        const slot = entSlot[e];
         if (docGen[slot] !== gen) {
           docGen[slot] = gen;
           accMask[slot] = bit;
@@ -547,21 +513,22 @@ export class TextIndex {
           accMask[slot] |= bit;
         }
       }
-      wordEnd[index] = en;
-      wordIdf[index] = idf;
     }
     // Web-search syntax: words in quotes must all match, `-word` leaves out documents with that word.
     let requiredMask = 0;
     words.forEach((w, i) => {
       if (parsed.required.has(w)) requiredMask |= 1 << i;
     });
-    const excluded = new Set<number>();
+    // Excluded documents are marked with -gen in candGen (candidates get +gen later, in accumulate).
+    const candGen = this.candGen;
+    let excluding = false;
     for (const word of parsed.excluded) {
       const term = this.terms.get(word);
       if (term === undefined) continue;
-      for (let k = 0; k < termCount[term]; k++) excluded.add(post[2 * (termStart[term] + k)]);
+      excluding = true;
+      for (let k = 0; k < termCount[term]; k++) candGen[post[2 * (termStart[term] + k)]] = -gen;
       const tail = this.tails.get(term) ?? [];
-      for (let k = 0; k < tail.length; k += 2) excluded.add(tail[k]);
+      for (let k = 0; k < tail.length; k += 2) candGen[tail[k]] = -gen;
     }
     const want = Math.max(0, (options.offset ?? 0) + options.limit);
     // The documents keyed for the page: every eligible one for a single word; for several words only
@@ -569,15 +536,25 @@ export class TextIndex {
     let candidates: I32;
     let total: number;
     if (single) {
-      candidates = singleTouched;
-      if (excluded.size) candidates = candidates.filter((slot) => !excluded.has(slot));
-      total = candidates.length;
+      // The word's entries, in place (those of excluded documents dropped), are the candidates.
+      const { entSlot, entCode } = this;
+      let kept = en;
+      if (excluding) {
+        kept = 0;
+        for (let e = 0; e < en; e++) {
+          if (candGen[entSlot[e]] === -gen) continue;
+          entSlot[kept] = entSlot[e];
+          entCode[kept++] = entCode[e];
+        }
+      }
+      candidates = entSlot.subarray(0, kept);
+      total = kept;
     } else {
       const accMask = this.accMask;
       const levels = new Int32Array(MAX_QUERY_WORDS + 1);
       let eligible = touched.subarray(0, tn);
-      if (requiredMask || excluded.size) {
-        eligible = eligible.filter((slot) => (accMask[slot] & requiredMask) === requiredMask && !excluded.has(slot));
+      if (requiredMask || excluding) {
+        eligible = eligible.filter((slot) => (accMask[slot] & requiredMask) === requiredMask && candGen[slot] !== -gen);
       }
       total = eligible.length;
       for (let k = 0; k < total; k++) levels[popcount(accMask[eligible[k]])]++;
@@ -586,7 +563,7 @@ export class TextIndex {
       candidates = eligible;
       if (floor > 1) {
         let cn = 0;
-        candidates = this.wordTouchedScratch;
+        candidates = this.candidateScratch;
         for (let k = 0; k < total; k++) if (popcount(accMask[eligible[k]]) >= floor) candidates[cn++] = eligible[k];
         candidates = candidates.subarray(0, cn);
       }
@@ -615,9 +592,10 @@ export class TextIndex {
     if (this.keyScratch.length < cn) this.keyScratch = new Float64Array(Math.max(cn, this.keyScratch.length * 2));
     const keys = this.keyScratch;
     if (single) {
+      const entCode = this.entCode;
       for (let k = 0; k < cn; k++) {
         const slot = candidates[k];
-        const code = wordCode[slot];
+        const code = entCode[k];
         const key = singleKeys[code & 511];
         keys[k] = code < 8 && (exactA[slot] === queryHash || exactB[slot] === queryHash) ? key + BIT_EXACT : key;
       }
@@ -638,17 +616,57 @@ export class TextIndex {
       }
     }
     const top = this.topSlots(candidates, keys, want);
+    const wordIdx = this.wordIdx;
+    const entCode = this.entCode;
     const maxKey = BIT_EXACT * 2;
     const hits = top.slice(options.offset ?? 0).map(({ slot, key }) => ({
       key: this.keys[slot]!,
       score: Math.round((key / maxKey) * 1e6) / 1e6,
       matchedWords: single ? 1 : this.accMatched[slot],
-      typos: single ? this.wordCode[slot] >>> 4 : this.accTypos[slot],
+      typos: single ? entCode[wordIdx[slot]] >>> 4 : this.accTypos[slot],
     }));
     return { words, terms: [...matchedTerms], total, hits };
   }
 
   // ------------------------------------------------------------------------------------------------
+
+  /**
+   * Reads one variant's pairs into the current word's entries: a document's first pair adds its
+   * entry, a later one (another variant) replaces the code and position when its code is lower.
+   * Returns the new entry count. The hot loop of every search: typed arrays only, no calls.
+   */
+  private scan(pairs: I32, from: number, end: number, cost: number, wgen: number, exclude: number, en: number): number {
+    const { live, flags, wordGen, wordIdx, entSlot, entCode, entPos } = this;
+    const base = cost << 3;
+    for (let k = from; k < end; k += 2) {
+      const slot = pairs[k];
+      if (live[slot] === 0 || (flags[slot] & exclude) !== 0) continue;
+      const i = pairs[k + 1];
+      const code = base | (i >>> 16);
+      if (wordGen[slot] !== wgen) {
+        wordGen[slot] = wgen;
+        wordIdx[slot] = en;
+        entSlot[en] = slot;
+        entCode[en] = code;
+        entPos[en++] = i;
+      } else {
+        const e = wordIdx[slot];
+        if (code < entCode[e]) {
+          entCode[e] = code;
+          entPos[e] = i;
+        }
+      }
+    }
+    return en;
+  }
+
+  private reserveEntries(min: number): void {
+    if (this.entSlot.length >= min) return;
+    const size = Math.max(min, this.entSlot.length * 2);
+    this.entSlot = grownInt32(this.entSlot, size);
+    this.entCode = grownInt32(this.entCode, size);
+    this.entPos = grownInt32(this.entPos, size);
+  }
 
   /**
    * Sums the ranking facts of the candidate documents, word after word in query order (proximity is
@@ -865,11 +883,10 @@ export class TextIndex {
 
   private resetScratch(size = this.docGen.length): void {
     this.docGen = new Int32Array(size);
-    this.wordTouchedScratch = new Int32Array(size);
+    this.candidateScratch = new Int32Array(size);
     this.touchedScratch = new Int32Array(size);
     this.wordGen = new Int32Array(size);
-    this.wordCode = new Int32Array(size);
-    this.wordPos = new Int32Array(size);
+    this.wordIdx = new Int32Array(size);
     this.accMatched = new Int32Array(size);
     this.accTypos = new Int32Array(size);
     this.accWeight = new Float64Array(size);
