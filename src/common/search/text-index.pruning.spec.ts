@@ -9,13 +9,31 @@ import { TextIndex, type IndexDocument } from './text-index.js';
 // typos, prefixes, ties, exact names, flags and orders collide all the time — and random queries with
 // quotes, exclusions, offsets and limits, both must give the same outcome.
 
-const VOCABULARY = ['robot', 'robots', 'robotics', 'rob', 'open', 'opens', 'source', 'sauce', 'agent', 'agents', 'agentic', 'data', 'date', 'cold', 'chain'];
+const VOCABULARY = [
+  'robot',
+  'robots',
+  'robotics',
+  'rob',
+  'open',
+  'opens',
+  'source',
+  'sauce',
+  'agent',
+  'agents',
+  'agentic',
+  'data',
+  'date',
+  'cold',
+  'chain',
+];
 const WEIGHTS = [8, 6, 4, 3, 2, 1];
 
+/** Exact names (and queries) from a small set, so that exact-name matches are common. */
+const NAMES = ['robot', 'open source', 'cold chain', 'agent x1', 'data', 'Robots'];
 const text = fc.array(fc.constantFrom(...VOCABULARY, 'the', 'x1'), { maxLength: 5 }).map((w) => w.join(' '));
 const doc = fc.record({
   fields: fc.array(text, { minLength: 1, maxLength: 4 }),
-  exactName: fc.option(text, { nil: undefined }),
+  exactName: fc.option(fc.oneof(text, fc.constantFrom(...NAMES)), { nil: undefined }),
   flags: fc.constantFrom(0, 0, 1, 2),
   order: fc.constantFrom(0, 0, 1, 5),
   sortKey: fc.option(fc.constantFrom('a', 'b', 'c', 'd'), { nil: undefined }),
@@ -25,9 +43,12 @@ const queryWord = fc.oneof(
   fc.constantFrom(...VOCABULARY).map((w) => w.slice(0, Math.max(2, w.length - 2))),
   fc.constantFrom(...VOCABULARY).map((w) => (w.length > 4 ? w.slice(0, 2) + w[3] + w[2] + w.slice(4) : w)),
 );
-const query = fc
-  .array(fc.tuple(queryWord, fc.constantFrom('', '', '', '"', '-')), { minLength: 1, maxLength: 4 })
-  .map((parts) => parts.map(([w, mark]) => (mark === '"' ? `"${w}"` : `${mark}${w}`)).join(' '));
+const query = fc.oneof(
+  fc.constantFrom(...NAMES),
+  fc
+    .array(fc.tuple(queryWord, fc.constantFrom('', '', '', '"', '-')), { minLength: 1, maxLength: 4 })
+    .map((parts) => parts.map(([w, mark]) => (mark === '"' ? `"${w}"` : `${mark}${w}`)).join(' ')),
+);
 
 function build(sut: TextIndex | ExhaustiveTextIndex, docs: IndexDocument[], bulk: boolean, removeEvery: number): void {
   if (bulk) sut.clear();

@@ -153,6 +153,8 @@ function grownUint8(a: U8, min: number): U8 {
   return b;
 }
 
+/** Bits of an exact-text hash kept in the exact-name filter (2^24 bits, 2 MB). */
+const EXACT_BITS = 24;
 const BIT_EXACT = 2 ** 44;
 const BIT_WORDS = 2 ** 40;
 const BIT_TYPOS = 2 ** 34;
@@ -192,6 +194,11 @@ export class TextIndex {
   private flags = new Uint8Array(16);
   private exactA = new Int32Array(16);
   private exactB = new Int32Array(16);
+  /**
+   * One bit per exact-text hash (its low EXACT_BITS bits) of any document since the last compaction:
+   * a query whose hash's bit is clear is nobody's exact name, and the search skips the check.
+   */
+  private exactBits = new Int32Array(1 << (EXACT_BITS - 5));
   private order = new Float64Array(16);
   private slots = 0;
   private liveCount = 0;
@@ -270,6 +277,7 @@ export class TextIndex {
     this.flags = new Uint8Array(16);
     this.exactA = new Int32Array(16);
     this.exactB = new Int32Array(16);
+    this.exactBits.fill(0);
     this.order = new Float64Array(16);
     this.slots = 0;
     this.liveCount = 0;
@@ -290,6 +298,8 @@ export class TextIndex {
     this.liveCount++;
     this.exactA[slot] = doc.exact?.[0] === undefined ? 0 : exactHash(doc.exact[0]);
     this.exactB[slot] = doc.exact?.[1] === undefined ? 0 : exactHash(doc.exact[1]);
+    this.markExact(this.exactA[slot]);
+    this.markExact(this.exactB[slot]);
     const seen = this.seen;
     seen.clear();
     let position = 0;
@@ -367,6 +377,11 @@ export class TextIndex {
       if (to !== s) this.slotByKey.set(this.keys[s]!, to);
     }
     Object.assign(this, { keys, sortKeys, live, flags, exactA, exactB, order, rank, slots: next });
+    this.exactBits.fill(0);
+    for (let s = 0; s < next; s++) {
+      this.markExact(exactA[s]);
+      this.markExact(exactB[s]);
+    }
     this.compactPostings(remap);
     this.bulk = false;
     this.rankSlots();
@@ -588,6 +603,7 @@ export class TextIndex {
     }
     const exactA = this.exactA;
     const exactB = this.exactB;
+    const mayBeExact = this.mayBeExact(queryHash);
     const cn = candidates.length;
     if (this.keyScratch.length < cn) this.keyScratch = new Float64Array(Math.max(cn, this.keyScratch.length * 2));
     const keys = this.keyScratch;
@@ -597,7 +613,7 @@ export class TextIndex {
         const slot = candidates[k];
         const code = entCode[k];
         const key = singleKeys[code & 511];
-        keys[k] = code < 8 && (exactA[slot] === queryHash || exactB[slot] === queryHash) ? key + BIT_EXACT : key;
+        keys[k] = mayBeExact && code < 8 && (exactA[slot] === queryHash || exactB[slot] === queryHash) ? key + BIT_EXACT : key;
       }
     } else {
       const { accExact, accMatched, accTypos, accWeight, accProximity } = this;
@@ -605,7 +621,7 @@ export class TextIndex {
       for (let k = 0; k < cn; k++) {
         const slot = candidates[k];
         const exact = accExact[slot];
-        const exactName = exact === all && (exactA[slot] === queryHash || exactB[slot] === queryHash) ? BIT_EXACT : 0;
+        const exactName = mayBeExact && exact === all && (exactA[slot] === queryHash || exactB[slot] === queryHash) ? BIT_EXACT : 0;
         keys[k] =
           exactName +
           Math.min(accMatched[slot], 15) * BIT_WORDS +
@@ -866,6 +882,14 @@ export class TextIndex {
       else hi = mid;
     }
     return lo - 0.5;
+  }
+
+  private markExact(hash: number): void {
+    this.exactBits[(hash >>> 5) & ((1 << (EXACT_BITS - 5)) - 1)] |= 1 << (hash & 31);
+  }
+
+  private mayBeExact(hash: number): boolean {
+    return (this.exactBits[(hash >>> 5) & ((1 << (EXACT_BITS - 5)) - 1)] & (1 << (hash & 31))) !== 0;
   }
 
   private ensureSlots(min: number): void {
