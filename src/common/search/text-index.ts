@@ -574,7 +574,7 @@ export class TextIndex {
       total = eligible.length;
       for (let k = 0; k < total; k++) levels[popcount(accMask[eligible[k]])]++;
       let floor = MAX_QUERY_WORDS;
-      for (let atLeast = levels[floor]; floor > 1 && atLeast < want; ) atLeast += levels[--floor];
+      for (let atLeast = levels[floor]; floor > 1 && atLeast < want;) atLeast += levels[--floor];
       candidates = eligible;
       if (floor > 1) {
         let cn = 0;
