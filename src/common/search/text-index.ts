@@ -458,7 +458,24 @@ export class TextIndex {
     }
   }
 
-  /** Ranks the documents for a free-text query. */
+  /**
+   * Ranks the documents for a free-text query.
+   *
+   * Cost model: every posting of every variant of every query word is read once (one scan per
+   * variant into the word's entries: a document's best code and its position), because `total` counts
+   * every document that matched a word; only the candidates below are accumulated and keyed.
+   *
+   * Pruning invariant (several words): let `floor` be the largest number of matched words such that
+   * at least `offset + limit` eligible documents matched that many words or more (1 when there are
+   * fewer). Rule 2 (more words matched) is decided before every rule but the exact name, and an exact
+   * name requires every query word matched exactly, so a document with fewer than `floor` words can
+   * never rank within the first `offset + limit`: at least that many others rank before it. Only
+   * documents matching `floor` words or more are accumulated and keyed; the rest are counted only.
+   * The exact-name check is skipped when the query's hash is in no document's exact texts (the
+   * `exactBits` filter; a false positive only costs the check). text-index.pruning.spec.ts compares
+   * every outcome with the exhaustive evaluator of before (test/support/exhaustive-text-index.ts)
+   * on random corpora and queries.
+   */
   search(query: string, options: SearchOptions): SearchOutcome {
     if (this.bulk) this.compact();
     const parsed = parseQuery(query);
