@@ -153,6 +153,8 @@ function grownUint8(a: U8, min: number): U8 {
   return b;
 }
 
+/** Bits of an exact-text hash kept in the exact-name filter (2^24 bits, 2 MB). */
+const EXACT_BITS = 24;
 const BIT_EXACT = 2 ** 44;
 const BIT_WORDS = 2 ** 40;
 const BIT_TYPOS = 2 ** 34;
@@ -192,6 +194,11 @@ export class TextIndex {
   private flags = new Uint8Array(16);
   private exactA = new Int32Array(16);
   private exactB = new Int32Array(16);
+  /**
+   * One bit per exact-text hash (its low EXACT_BITS bits) of any document since the last compaction:
+   * a query whose hash's bit is clear is nobody's exact name, and the search skips the check.
+   */
+  private exactBits = new Int32Array(1 << (EXACT_BITS - 5));
   private order = new Float64Array(16);
   private slots = 0;
   private liveCount = 0;
@@ -202,11 +209,11 @@ export class TextIndex {
   private sorted: string[] = [];
   // Scratch space of one search (searches are synchronous, so one set is enough).
   private docGen = new Int32Array(16);
-  private wordTouchedScratch = new Int32Array(16);
+  private candidateScratch = new Int32Array(16);
   private touchedScratch = new Int32Array(16);
   private wordGen = new Int32Array(16);
-  private wordCode = new Int32Array(16);
-  private wordPos = new Int32Array(16);
+  /** During a search: the slot's entry (in the ent* arrays) for the query word being read. */
+  private wordIdx = new Int32Array(16);
   private accMatched = new Int32Array(16);
   private accTypos = new Int32Array(16);
   private accWeight = new Float64Array(16);
@@ -215,6 +222,11 @@ export class TextIndex {
   private accMask = new Int32Array(16);
   private lastPos = new Int32Array(16);
   private lastField = new Int32Array(16);
+  private keyScratch = new Float64Array(16);
+  private candGen = new Int32Array(16);
+  private entSlot: I32 = EMPTY;
+  private entCode: I32 = EMPTY;
+  private entPos: I32 = EMPTY;
   private generation = 0;
 
   /** @param fieldWeights one weight per field, field 0 (the name) first. */
@@ -265,6 +277,7 @@ export class TextIndex {
     this.flags = new Uint8Array(16);
     this.exactA = new Int32Array(16);
     this.exactB = new Int32Array(16);
+    this.exactBits.fill(0);
     this.order = new Float64Array(16);
     this.slots = 0;
     this.liveCount = 0;
@@ -285,6 +298,8 @@ export class TextIndex {
     this.liveCount++;
     this.exactA[slot] = doc.exact?.[0] === undefined ? 0 : exactHash(doc.exact[0]);
     this.exactB[slot] = doc.exact?.[1] === undefined ? 0 : exactHash(doc.exact[1]);
+    this.markExact(this.exactA[slot]);
+    this.markExact(this.exactB[slot]);
     const seen = this.seen;
     seen.clear();
     let position = 0;
@@ -362,6 +377,11 @@ export class TextIndex {
       if (to !== s) this.slotByKey.set(this.keys[s]!, to);
     }
     Object.assign(this, { keys, sortKeys, live, flags, exactA, exactB, order, rank, slots: next });
+    this.exactBits.fill(0);
+    for (let s = 0; s < next; s++) {
+      this.markExact(exactA[s]);
+      this.markExact(exactB[s]);
+    }
     this.compactPostings(remap);
     this.bulk = false;
     this.rankSlots();
@@ -438,7 +458,24 @@ export class TextIndex {
     }
   }
 
-  /** Ranks the documents for a free-text query. */
+  /**
+   * Ranks the documents for a free-text query.
+   *
+   * Cost model: every posting of every variant of every query word is read once (one scan per
+   * variant into the word's entries: a document's best code and its position), because `total` counts
+   * every document that matched a word; only the candidates below are accumulated and keyed.
+   *
+   * Pruning invariant (several words): let `floor` be the largest number of matched words such that
+   * at least `offset + limit` eligible documents matched that many words or more (1 when there are
+   * fewer). Rule 2 (more words matched) is decided before every rule but the exact name, and an exact
+   * name requires every query word matched exactly, so a document with fewer than `floor` words can
+   * never rank within the first `offset + limit`: at least that many others rank before it. Only
+   * documents matching `floor` words or more are accumulated and keyed; the rest are counted only.
+   * The exact-name check is skipped when the query's hash is in no document's exact texts (the
+   * `exactBits` filter; a false positive only costs the check). text-index.pruning.spec.ts compares
+   * every outcome with the exhaustive evaluator of before (test/support/exhaustive-text-index.ts)
+   * on random corpora and queries.
+   */
   search(query: string, options: SearchOptions): SearchOutcome {
     if (this.bulk) this.compact();
     const parsed = parseQuery(query);
@@ -457,108 +494,114 @@ export class TextIndex {
     const n = this.liveCount;
     const single = words.length === 1;
     let singleIdf = 0;
-    let singleTouched: I32 = EMPTY;
-    const live = this.live;
-    const flags = this.flags;
-    const wordGen = this.wordGen;
-    const wordCode = this.wordCode;
-    const wordPos = this.wordPos;
     const post = this.post;
     const termStart = this.termStart;
     const termCount = this.termCount;
+
+    // Each word's matches, one entry (slot, best code, its position) per document, in the ent* arrays
+    // from wordFrom to wordEnd; wordIdx points a slot at its entry for the word being read.
+    let en = 0;
+    const wordFrom = new Int32Array(words.length);
+    const wordEnd = new Int32Array(words.length);
+    const wordIdf = new Float64Array(words.length);
 
     for (let index = 0; index < words.length; index++) {
       const word = words[index];
       const variants = this.variants(word, index === words.length - 1);
       if (variants.length === 0) continue;
       const wgen = gen * MAX_QUERY_WORDS + index + 1;
-      // Single-word queries keep this word's slots; otherwise they are folded into `touched` below.
-      const wordTouched = this.wordTouchedScratch;
-      let wn = 0;
       // The closest vocabulary word stands for the query word in highlights (snippets).
       matchedTerms.add(this.termText[variants[0].term]);
+      wordFrom[index] = en;
       for (const { term, cost } of variants) {
         // The compacted pairs, then the tail of pairs added since.
         const tail = this.tails.get(term);
-        for (let part = 0; part < (tail ? 2 : 1); part++) {
-          const pairs: ArrayLike<number> = part === 0 ? post : tail!;
-          const from = part === 0 ? 2 * termStart[term] : 0;
-          const end = part === 0 ? from + 2 * termCount[term] : tail!.length;
-          for (let k = from; k < end; k += 2) {
-            const slot = pairs[k];
-            if (live[slot] === 0 || (flags[slot] & exclude) !== 0) continue;
-            const i = pairs[k + 1];
-            const code = (cost << 3) | (i >>> 16);
-            if (wordGen[slot] !== wgen) {
-              wordGen[slot] = wgen;
-              wordCode[slot] = code;
-              wordPos[slot] = i;
-              wordTouched[wn++] = slot;
-            } else if (code < wordCode[slot]) {
-              wordCode[slot] = code;
-              wordPos[slot] = i;
-            }
-          }
-        }
+        this.reserveEntries(en + termCount[term] + (tail ? tail.length / 2 : 0));
+        en = this.scan(post, 2 * termStart[term], 2 * (termStart[term] + termCount[term]), cost, wgen, exclude, en);
+        if (tail) en = this.scan(Int32Array.from(tail), 0, tail.length, cost, wgen, exclude, en);
       }
+      wordEnd[index] = en;
+      const wn = en - wordFrom[index];
       const idf = Math.log(1 + n / Math.max(1, wn));
+      wordIdf[index] = idf;
       if (single) {
         // One query word: its best posting per document is the whole story; no accumulation.
         singleIdf = idf;
-        singleTouched = wordTouched.subarray(0, wn);
         continue;
       }
-      const fieldWeight = this.fieldWeights;
-      for (let k = 0; k < wn; k++) {
-        const slot = wordTouched[k];
-        if (this.docGen[slot] !== gen) {
-          this.docGen[slot] = gen;
-          this.accMatched[slot] = 0;
-          this.accTypos[slot] = 0;
-          this.accWeight[slot] = 0;
-          this.accProximity[slot] = 0;
-          this.accExact[slot] = 0;
-          this.accMask[slot] = 0;
-          this.lastPos[slot] = -1;
+      // Several words: only the union of the words' documents is marked now; the accumulation waits
+      // until the candidates are known (below).
+      const entSlot = this.entSlot;
+      const docGen = this.docGen;
+      const accMask = this.accMask;
+      const bit = 1 << index;
+      for (let e = wordFrom[index]; e < en; e++) {
+        const slot = entSlot[e];
+        if (docGen[slot] !== gen) {
+          docGen[slot] = gen;
+          accMask[slot] = bit;
           touched[tn++] = slot;
+        } else {
+          accMask[slot] |= bit;
         }
-        const code = wordCode[slot];
-        const cost = code >>> 3;
-        const field = code & 7;
-        const pos = wordPos[slot] & 0xffff;
-        this.accMatched[slot]++;
-        this.accMask[slot] |= 1 << index;
-        this.accTypos[slot] += cost >>> 1;
-        this.accWeight[slot] += (fieldWeight[field] ?? 1) * idf;
-        if (cost === 0) this.accExact[slot]++;
-        if (this.lastPos[slot] >= 0) {
-          const distance = this.lastField[slot] === field ? Math.abs(pos - this.lastPos[slot]) : PROXIMITY_CAP;
-          this.accProximity[slot] += Math.min(distance, PROXIMITY_CAP) - 1;
-        }
-        this.lastPos[slot] = pos;
-        this.lastField[slot] = field;
       }
     }
     // Web-search syntax: words in quotes must all match, `-word` leaves out documents with that word.
-    let eligible: I32 = single ? singleTouched : touched.subarray(0, tn);
     let requiredMask = 0;
     words.forEach((w, i) => {
       if (parsed.required.has(w)) requiredMask |= 1 << i;
     });
-    const excluded = new Set<number>();
+    // Excluded documents are marked with -gen in candGen (candidates get +gen later, in accumulate).
+    const candGen = this.candGen;
+    let excluding = false;
     for (const word of parsed.excluded) {
       const term = this.terms.get(word);
       if (term === undefined) continue;
-      for (let k = 0; k < termCount[term]; k++) excluded.add(post[2 * (termStart[term] + k)]);
+      excluding = true;
+      for (let k = 0; k < termCount[term]; k++) candGen[post[2 * (termStart[term] + k)]] = -gen;
       const tail = this.tails.get(term) ?? [];
-      for (let k = 0; k < tail.length; k += 2) excluded.add(tail[k]);
+      for (let k = 0; k < tail.length; k += 2) candGen[tail[k]] = -gen;
     }
-    if (requiredMask || excluded.size) {
-      eligible = single
-        ? eligible.filter((slot) => !excluded.has(slot))
-        : eligible.filter((slot) => (this.accMask[slot] & requiredMask) === requiredMask && !excluded.has(slot));
+    const want = Math.max(0, (options.offset ?? 0) + options.limit);
+    // The documents keyed for the page: every eligible one for a single word; for several words only
+    // those matching at least `floor` words (see the pruning invariant on this method).
+    let candidates: I32;
+    let total: number;
+    if (single) {
+      // The word's entries, in place (those of excluded documents dropped), are the candidates.
+      const { entSlot, entCode } = this;
+      let kept = en;
+      if (excluding) {
+        kept = 0;
+        for (let e = 0; e < en; e++) {
+          if (candGen[entSlot[e]] === -gen) continue;
+          entSlot[kept] = entSlot[e];
+          entCode[kept++] = entCode[e];
+        }
+      }
+      candidates = entSlot.subarray(0, kept);
+      total = kept;
+    } else {
+      const accMask = this.accMask;
+      const levels = new Int32Array(MAX_QUERY_WORDS + 1);
+      let eligible = touched.subarray(0, tn);
+      if (requiredMask || excluding) {
+        eligible = eligible.filter((slot) => (accMask[slot] & requiredMask) === requiredMask && candGen[slot] !== -gen);
+      }
+      total = eligible.length;
+      for (let k = 0; k < total; k++) levels[popcount(accMask[eligible[k]])]++;
+      let floor = MAX_QUERY_WORDS;
+      for (let atLeast = levels[floor]; floor > 1 && atLeast < want;) atLeast += levels[--floor];
+      candidates = eligible;
+      if (floor > 1) {
+        let cn = 0;
+        candidates = this.candidateScratch;
+        for (let k = 0; k < total; k++) if (popcount(accMask[eligible[k]]) >= floor) candidates[cn++] = eligible[k];
+        candidates = candidates.subarray(0, cn);
+      }
+      this.accumulate(candidates, gen, words.length, wordFrom, wordEnd, wordIdf);
     }
-    if (eligible.length === 0) return empty;
+    if (total === 0) return empty;
 
     const fieldWeights = this.fieldWeights;
     // One word: a document's key depends only on its best posting's code (typo cost and field), so the
@@ -577,36 +620,126 @@ export class TextIndex {
     }
     const exactA = this.exactA;
     const exactB = this.exactB;
-    const keyOfSingle = (slot: number): number => {
-      const code = wordCode[slot];
-      const key = singleKeys[code & 511];
-      return code < 8 && (exactA[slot] === queryHash || exactB[slot] === queryHash) ? key + BIT_EXACT : key;
-    };
-    const keyOf = (slot: number): number => {
-      const exactName =
-        this.accExact[slot] === words.length && (this.exactA[slot] === queryHash || this.exactB[slot] === queryHash) ? 1 : 0;
-      return (
-        exactName * BIT_EXACT +
-        Math.min(this.accMatched[slot], 15) * BIT_WORDS +
-        (63 - Math.min(this.accTypos[slot], 63)) * BIT_TYPOS +
-        Math.min(Math.round(this.accWeight[slot] * 16), 16383) * BIT_WEIGHT +
-        (255 - Math.min(this.accProximity[slot], 255)) * BIT_PROXIMITY +
-        Math.min(this.accExact[slot], 15) * BIT_EXACTNESS
-      );
-    };
-    const want = Math.max(0, (options.offset ?? 0) + options.limit);
-    const top = this.topSlots(eligible, single ? keyOfSingle : keyOf, want);
+    const mayBeExact = this.mayBeExact(queryHash);
+    const cn = candidates.length;
+    if (this.keyScratch.length < cn) this.keyScratch = new Float64Array(Math.max(cn, this.keyScratch.length * 2));
+    const keys = this.keyScratch;
+    if (single) {
+      const entCode = this.entCode;
+      for (let k = 0; k < cn; k++) {
+        const slot = candidates[k];
+        const code = entCode[k];
+        const key = singleKeys[code & 511];
+        keys[k] = mayBeExact && code < 8 && (exactA[slot] === queryHash || exactB[slot] === queryHash) ? key + BIT_EXACT : key;
+      }
+    } else {
+      const { accExact, accMatched, accTypos, accWeight, accProximity } = this;
+      const all = words.length;
+      for (let k = 0; k < cn; k++) {
+        const slot = candidates[k];
+        const exact = accExact[slot];
+        const exactName = mayBeExact && exact === all && (exactA[slot] === queryHash || exactB[slot] === queryHash) ? BIT_EXACT : 0;
+        keys[k] =
+          exactName +
+          Math.min(accMatched[slot], 15) * BIT_WORDS +
+          (63 - Math.min(accTypos[slot], 63)) * BIT_TYPOS +
+          Math.min(Math.round(accWeight[slot] * 16), 16383) * BIT_WEIGHT +
+          (255 - Math.min(accProximity[slot], 255)) * BIT_PROXIMITY +
+          Math.min(exact, 15) * BIT_EXACTNESS;
+      }
+    }
+    const top = this.topSlots(candidates, keys, want);
+    const wordIdx = this.wordIdx;
+    const entCode = this.entCode;
     const maxKey = BIT_EXACT * 2;
     const hits = top.slice(options.offset ?? 0).map(({ slot, key }) => ({
       key: this.keys[slot]!,
       score: Math.round((key / maxKey) * 1e6) / 1e6,
       matchedWords: single ? 1 : this.accMatched[slot],
-      typos: single ? this.wordCode[slot] >>> 4 : this.accTypos[slot],
+      typos: single ? entCode[wordIdx[slot]] >>> 4 : this.accTypos[slot],
     }));
-    return { words, terms: [...matchedTerms], total: eligible.length, hits };
+    return { words, terms: [...matchedTerms], total, hits };
   }
 
   // ------------------------------------------------------------------------------------------------
+
+  /**
+   * Reads one variant's pairs into the current word's entries: a document's first pair adds its
+   * entry, a later one (another variant) replaces the code and position when its code is lower.
+   * Returns the new entry count. The hot loop of every search: typed arrays only, no calls.
+   */
+  private scan(pairs: I32, from: number, end: number, cost: number, wgen: number, exclude: number, en: number): number {
+    const { live, flags, wordGen, wordIdx, entSlot, entCode, entPos } = this;
+    const base = cost << 3;
+    for (let k = from; k < end; k += 2) {
+      const slot = pairs[k];
+      if (live[slot] === 0 || (flags[slot] & exclude) !== 0) continue;
+      const i = pairs[k + 1];
+      const code = base | (i >>> 16);
+      if (wordGen[slot] !== wgen) {
+        wordGen[slot] = wgen;
+        wordIdx[slot] = en;
+        entSlot[en] = slot;
+        entCode[en] = code;
+        entPos[en++] = i;
+      } else {
+        const e = wordIdx[slot];
+        if (code < entCode[e]) {
+          entCode[e] = code;
+          entPos[e] = i;
+        }
+      }
+    }
+    return en;
+  }
+
+  private reserveEntries(min: number): void {
+    if (this.entSlot.length >= min) return;
+    const size = Math.max(min, this.entSlot.length * 2);
+    this.entSlot = grownInt32(this.entSlot, size);
+    this.entCode = grownInt32(this.entCode, size);
+    this.entPos = grownInt32(this.entPos, size);
+  }
+
+  /**
+   * Sums the ranking facts of the candidate documents, word after word in query order (proximity is
+   * measured from the previous matched word), from the entries the search kept for each word.
+   */
+  private accumulate(candidates: I32, gen: number, wordCount: number, wordFrom: I32, wordEnd: I32, wordIdf: F64): void {
+    const { candGen, accMatched, accTypos, accWeight, accProximity, accExact, lastPos, lastField, entSlot, entCode, entPos } = this;
+    for (let k = 0; k < candidates.length; k++) {
+      const slot = candidates[k];
+      candGen[slot] = gen;
+      accMatched[slot] = 0;
+      accTypos[slot] = 0;
+      accWeight[slot] = 0;
+      accProximity[slot] = 0;
+      accExact[slot] = 0;
+      lastPos[slot] = -1;
+    }
+    const fieldWeight = this.fieldWeights;
+    for (let index = 0; index < wordCount; index++) {
+      const idf = wordIdf[index];
+      for (let e = wordFrom[index], end = wordEnd[index]; e < end; e++) {
+        const slot = entSlot[e];
+        if (candGen[slot] !== gen) continue;
+        const code = entCode[e];
+        const cost = code >>> 3;
+        const field = code & 7;
+        const pos = entPos[e] & 0xffff;
+        accMatched[slot]++;
+        accTypos[slot] += cost >>> 1;
+        accWeight[slot] += (fieldWeight[field] ?? 1) * idf;
+        if (cost === 0) accExact[slot]++;
+        if (lastPos[slot] >= 0) {
+          const distance = lastField[slot] === field ? Math.abs(pos - lastPos[slot]) : PROXIMITY_CAP;
+          accProximity[slot] += Math.min(distance, PROXIMITY_CAP) - 1;
+        }
+        lastPos[slot] = pos;
+        lastField[slot] = field;
+      }
+    }
+  }
 
   /**
    * The vocabulary words a query word stands for: itself, words within its typo budget, and words it
@@ -684,7 +817,7 @@ export class TextIndex {
   }
 
   /** The best `want` slots by key, then `order` (higher first), then sort key (ascending). */
-  private topSlots(touched: ArrayLike<number>, keyOf: (slot: number) => number, want: number): Array<{ slot: number; key: number }> {
+  private topSlots(slots: I32, keys: F64, want: number): Array<{ slot: number; key: number }> {
     if (want === 0) return [];
     const order = this.order;
     const rank = this.rank;
@@ -707,9 +840,9 @@ export class TextIndex {
       hk[i] = hk[j];
       hk[j] = k;
     };
-    for (let t = 0; t < touched.length; t++) {
-      const slot = touched[t];
-      const key = keyOf(slot);
+    for (let t = 0; t < slots.length; t++) {
+      const slot = slots[t];
+      const key = keys[t];
       if (size < want) {
         hs[size] = slot;
         hk[size] = key;
@@ -768,6 +901,14 @@ export class TextIndex {
     return lo - 0.5;
   }
 
+  private markExact(hash: number): void {
+    this.exactBits[(hash >>> 5) & ((1 << (EXACT_BITS - 5)) - 1)] |= 1 << (hash & 31);
+  }
+
+  private mayBeExact(hash: number): boolean {
+    return (this.exactBits[(hash >>> 5) & ((1 << (EXACT_BITS - 5)) - 1)] & (1 << (hash & 31))) !== 0;
+  }
+
   private ensureSlots(min: number): void {
     this.live = grownUint8(this.live, min);
     this.flags = grownUint8(this.flags, min);
@@ -783,17 +924,17 @@ export class TextIndex {
 
   private resetScratch(size = this.docGen.length): void {
     this.docGen = new Int32Array(size);
-    this.wordTouchedScratch = new Int32Array(size);
+    this.candidateScratch = new Int32Array(size);
     this.touchedScratch = new Int32Array(size);
     this.wordGen = new Int32Array(size);
-    this.wordCode = new Int32Array(size);
-    this.wordPos = new Int32Array(size);
+    this.wordIdx = new Int32Array(size);
     this.accMatched = new Int32Array(size);
     this.accTypos = new Int32Array(size);
     this.accWeight = new Float64Array(size);
     this.accProximity = new Int32Array(size);
     this.accExact = new Int32Array(size);
     this.accMask = new Int32Array(size);
+    this.candGen = new Int32Array(size);
     this.lastPos = new Int32Array(size);
     this.lastField = new Int32Array(size);
     this.generation = 0;
