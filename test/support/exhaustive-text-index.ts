@@ -1,7 +1,8 @@
 // The member/message search engine as it was before the search pruned its candidates (main at
 // 4fc07b6): every posting of every variant is accumulated and every matching document keyed. Kept
-// verbatim (imports and class name aside) as the exhaustive evaluator the pruning spec
-// (src/common/search/text-index.pruning.spec.ts) compares the current engine with. Not used by the service.
+// verbatim (imports and class name aside) as the exhaustive evaluator the pruning and equivalence specs
+// (src/common/search/text-index.pruning.spec.ts, text-index.equivalence.spec.ts) compare the current
+// engine with. Not used by the service.
 import { editDistance, foldedWords, hash32, isSearchWord, MAX_WORD_LENGTH, typoBudget } from '../../src/common/search/text-fold.js';
 
 /**

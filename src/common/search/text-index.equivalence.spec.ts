@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { generateBulkMembers } from '../../../bench/generators/bulk-members.js';
-import { ReferenceTextIndex } from '../../../test/support/reference-text-index.js';
+import { ExhaustiveTextIndex as ReferenceTextIndex } from '../../../test/support/exhaustive-text-index.js';
 import { TextIndex, type IndexDocument, type SearchOptions } from './text-index.js';
 
-// The engine's storage was rewritten (one CSR posting array, typed-array vocabulary, bulk triples);
-// the rankings must not move. Both engines index the same generated corpus, through a bulk build,
-// then single upserts, replacements and removals before and after compaction, and every query of
-// the rotation must give the same outcome: words, highlight terms, total, keys, scores and typos.
+// The engine's storage and query path were rewritten (one CSR posting array, typed-array vocabulary,
+// bulk triples; candidates pruned by words matched); the rankings must not move. The engine and the
+// exhaustive evaluator it replaced (test/support/exhaustive-text-index.ts, the one reference engine
+// kept; text-index.pruning.spec.ts compares them on random corpora too) index the same generated
+// corpus, through a bulk build, then single upserts, replacements and removals before and after
+// compaction, and every query of the rotation must give the same outcome: words, highlight terms,
+// total, keys, scores and typos.
 
 const WEIGHTS = [8, 6, 4, 3, 2, 1];
 
