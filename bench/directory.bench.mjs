@@ -39,10 +39,9 @@ async function runApp() {
       DATA_DIR: process.env.BENCH_DATA_DIR ?? '/tmp/agentry-bench-directory',
     },
     {
-      onMessage: async (m, running) => {
+      onMessage: async (m, running, { DataSource }) => {
         if (m === 'vacuum') {
           // What autovacuum does shortly after a bulk load: sets the visibility map and statistics.
-          const { DataSource } = await import('typeorm');
           await running.app.get(DataSource).query('VACUUM ANALYZE member');
           return { vacuumed: true };
         }

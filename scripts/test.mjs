@@ -15,7 +15,9 @@ const tsc = path.resolve('node_modules/typescript/bin/tsc');
 const build = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 // ... and the OpenAPI document the built server serves (dist/openapi.json, scripts/openapi-build.mjs).
 const openapi = build.status === 0 ? spawnSync(process.execPath, ['scripts/openapi-build.mjs'], { stdio: 'inherit' }) : build;
-if (build.status !== 0 || openapi.status !== 0) {
+// ... and the server bundle `npm start` serves (dist/server/, scripts/bundle.mjs; a few seconds).
+const bundle = openapi.status === 0 ? spawnSync(process.execPath, ['scripts/bundle.mjs'], { stdio: 'inherit' }) : openapi;
+if (build.status !== 0 || openapi.status !== 0 || bundle.status !== 0) {
   process.stdout.write('\nThe build failed; no tests ran.\n0 passed, 1 failed\n');
   process.exit(1);
 }

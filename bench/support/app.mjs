@@ -16,14 +16,35 @@ const STOP_GRACE_MS = 15_000;
 // ---- child: the real app -----------------------------------------------------------------------
 
 /**
+ * The app as `npm run start:prod` runs it: the server bundle (dist/server/, scripts/bundle.mjs), which
+ * `npm run build` (every bench:* script's first step) writes; BENCH_APP_BUILD=dist runs tsc's
+ * dist/src/ instead, module by module, for a side-by-side comparison.
+ */
+async function appModules() {
+  if (process.env.BENCH_APP_BUILD === 'dist') {
+    return {
+      ...(await import('../../dist/src/bootstrap.js')),
+      ...(await import('../../dist/src/config/app-config.js')),
+      ...(await import('../../dist/src/common/http/logger.js')),
+      DataSource: (await import('typeorm')).DataSource,
+    };
+  }
+  return {
+    ...(await import('../../dist/server/bootstrap.mjs')),
+    ...(await import('../../dist/server/app-config.mjs')),
+    ...(await import('../../dist/server/logger.mjs')),
+    DataSource: (await import('../../dist/server/typeorm.mjs')).default.DataSource,
+  };
+}
+
+/**
  * Starts the app in this process with process.env plus `env` (a key set to undefined is unset; the
  * defaults below come first: loopback on a free port, the SMTP listener off, LOG_LEVEL or warn),
- * then tells the parent { ready: url, databaseUrl, publicBaseUrl, mailDomain }.
+ * then tells the parent { ready: url, databaseUrl, publicBaseUrl, mailDomain }. `onMessage(message,
+ * running, { DataSource })` gets TypeORM's DataSource class of the build that runs (for app.get).
  */
 export async function serveApp(env, { onMessage } = {}) {
-  const { startApp } = await import('../../dist/src/bootstrap.js');
-  const { loadConfig } = await import('../../dist/src/config/app-config.js');
-  const { createLogger } = await import('../../dist/src/common/http/logger.js');
+  const { startApp, loadConfig, createLogger, DataSource } = await appModules();
   const config = loadConfig({
     ...process.env,
     PORT: '0',
@@ -38,7 +59,7 @@ export async function serveApp(env, { onMessage } = {}) {
       await running.close();
       process.exit(0);
     }
-    const answer = await onMessage?.(m, running);
+    const answer = await onMessage?.(m, running, { DataSource });
     if (answer !== undefined) process.send(answer);
   });
   process.send({ ready: running.url, databaseUrl: config.databaseUrl, publicBaseUrl: config.publicBaseUrl, mailDomain: config.mailDomain });

@@ -8,7 +8,8 @@ import { findFreePort } from '../../src/database/embedded-postgres.js';
 import { postJsonRpc, rpcRequest } from '../support/json-rpc.js';
 
 // These tests run the built server exactly as `npm start` does (scripts/test.mjs builds first).
-const MAIN = path.resolve('dist/src/main.js');
+// The server bundle (scripts/bundle.mjs), which `npm start` and `npm run start:prod` serve.
+const MAIN = path.resolve('dist/server/main.mjs');
 
 interface Started {
   child: ChildProcess;
@@ -84,6 +85,13 @@ describe('foundation: the real process', () => {
           'verify_certificate',
         ]);
         const mcpRequestId = mcp.headers.get('x-request-id');
+        // The OpenAPI document built at build time, served with this instance's base URL put in.
+        const openapi = await fetch(`${url}/openapi.json`);
+        expect(openapi.status).toBe(200);
+        const document = (await openapi.json()) as { openapi: string; servers: Array<{ url: string }>; paths: Record<string, unknown> };
+        expect(document.openapi).toMatch(/^3\.1\./);
+        expect(document.servers[0]!.url).toBe(`http://localhost:${port}`);
+        expect(Object.keys(document.paths)).toContain('/api/v1/members');
         expect(mcpRequestId).toMatch(/^[0-9a-f-]{36}$/);
         s.child.kill('SIGTERM');
         expect(await s.exit).toBe(0);

@@ -8,7 +8,8 @@ import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
 import pg from 'pg';
 
 // The built server as a real process (scripts/test.mjs builds first): SIGTERM under load, and SIGKILL mid-write.
-const MAIN = path.resolve('dist/src/main.js');
+// The server bundle (scripts/bundle.mjs), which `npm start` and `npm run start:prod` serve.
+const MAIN = path.resolve('dist/server/main.mjs');
 
 interface Proc {
   child: ChildProcess;

@@ -3,14 +3,24 @@
 // builds the document from dist/ in Nest's preview mode and writes dist/openapi.json; the server then
 // serves that file and never loads the Swagger toolchain (@nestjs/swagger costs ~50 MB of RSS).
 // Deliberately light: no @nestjs/swagger import here.
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The directory the compiled app lives in (`dist/`), or undefined when running from the TypeScript sources. */
+/**
+ * The directory the compiled app lives in (`dist/`), or undefined when running from the TypeScript
+ * sources: the nearest `dist` folder above this file below the project root (dist/src/common/http for
+ * tsc's output, dist/server/chunks for the server bundle, scripts/bundle.mjs).
+ */
 function distDir(): string | undefined {
-  const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-  return path.basename(dir) === 'dist' ? dir : undefined;
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    if (path.basename(dir) === 'dist') return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+  return undefined;
 }
 
 const DIST = distDir();
