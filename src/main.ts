@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import { bannerText, startApp, startBanner } from './bootstrap.js';
 import { createLogger, prettyStream } from './common/http/logger.js';
+import { SearchReadiness } from './common/search/search-readiness.js';
 import { ConfigError, loadConfig } from './config/app-config.js';
+import { compactAfterBoot } from './heap-compaction.js';
 
 async function main(): Promise<void> {
   let config;
@@ -21,6 +23,9 @@ async function main(): Promise<void> {
   const banner = startBanner(config);
   if (pretty) process.stdout.write(bannerText(banner));
   else logger.info({ listening: running.url, ...banner }, `Agentry is ready at ${banner.home}`);
+  // Once the search indexes are built (what /readyz waits for), boot's garbage goes back to the OS.
+  const readiness = running.app.get(SearchReadiness, { strict: false });
+  compactAfterBoot(readiness.pending(10 * 60_000), (ms) => logger.debug(`Heap compacted after boot in ${ms} ms`));
 
   let stopping = false;
   const stop = (signal: string): void => {

@@ -153,8 +153,9 @@ function grownUint8(a: U8, min: number): U8 {
   return b;
 }
 
-/** Bits of an exact-text hash kept in the exact-name filter (2^24 bits, 2 MB). */
-const EXACT_BITS = 24;
+/** The exact-name filter's size: 16 bits per document at the last compaction, from 1,024 bits up to 2^24 (2 MB). */
+const EXACT_MIN_WORDS = 32;
+const EXACT_MAX_WORDS = 1 << 19;
 const BIT_EXACT = 2 ** 44;
 const BIT_WORDS = 2 ** 40;
 const BIT_TYPOS = 2 ** 34;
@@ -195,10 +196,11 @@ export class TextIndex {
   private exactA = new Int32Array(16);
   private exactB = new Int32Array(16);
   /**
-   * One bit per exact-text hash (its low EXACT_BITS bits) of any document since the last compaction:
-   * a query whose hash's bit is clear is nobody's exact name, and the search skips the check.
+   * One bit per exact-text hash (its low bits; the length is a power of two sized at compaction) of
+   * any document since the last compaction: a query whose hash's bit is clear is nobody's exact name,
+   * and the search skips the check.
    */
-  private exactBits = new Int32Array(1 << (EXACT_BITS - 5));
+  private exactBits = new Int32Array(EXACT_MIN_WORDS);
   private order = new Float64Array(16);
   private slots = 0;
   private liveCount = 0;
@@ -277,7 +279,7 @@ export class TextIndex {
     this.flags = new Uint8Array(16);
     this.exactA = new Int32Array(16);
     this.exactB = new Int32Array(16);
-    this.exactBits.fill(0);
+    this.exactBits = new Int32Array(EXACT_MIN_WORDS);
     this.order = new Float64Array(16);
     this.slots = 0;
     this.liveCount = 0;
@@ -377,7 +379,9 @@ export class TextIndex {
       if (to !== s) this.slotByKey.set(this.keys[s]!, to);
     }
     Object.assign(this, { keys, sortKeys, live, flags, exactA, exactB, order, rank, slots: next });
-    this.exactBits.fill(0);
+    let words = EXACT_MIN_WORDS;
+    while (words * 32 < next * 16 && words < EXACT_MAX_WORDS) words *= 2;
+    this.exactBits = new Int32Array(words);
     for (let s = 0; s < next; s++) {
       this.markExact(exactA[s]);
       this.markExact(exactB[s]);
@@ -902,11 +906,13 @@ export class TextIndex {
   }
 
   private markExact(hash: number): void {
-    this.exactBits[(hash >>> 5) & ((1 << (EXACT_BITS - 5)) - 1)] |= 1 << (hash & 31);
+    const bits = this.exactBits;
+    bits[(hash >>> 5) & (bits.length - 1)] |= 1 << (hash & 31);
   }
 
   private mayBeExact(hash: number): boolean {
-    return (this.exactBits[(hash >>> 5) & ((1 << (EXACT_BITS - 5)) - 1)] & (1 << (hash & 31))) !== 0;
+    const bits = this.exactBits;
+    return (bits[(hash >>> 5) & (bits.length - 1)] & (1 << (hash & 31))) !== 0;
   }
 
   private ensureSlots(min: number): void {
