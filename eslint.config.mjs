@@ -4,6 +4,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import redos from 'eslint-plugin-redos';
+import { LAZY_PACKAGES } from './scripts/lazy-packages.mjs';
 
 const FEATURES = ['directory', 'dmv', 'identity', 'inbox', 'oauth', 'memory'];
 
@@ -98,18 +99,7 @@ export default tseslint.config(
                 "Import the decorators from src/common/http/swagger.ts (node scripts/codemod-swagger-imports.mjs): '@nestjs/swagger' loads the whole Swagger toolchain (~50 MB RSS).",
               allowTypeImports: true,
             },
-            ...[
-              'mailparser',
-              'mailauth',
-              'smtp-server',
-              'html-to-text',
-              '@simplewebauthn/server',
-              '@secretlint/core',
-              '@secretlint/profiler',
-              '@secretlint/secretlint-rule-preset-recommend',
-              'pino-pretty',
-              'ioredis',
-            ].map((name) => ({
+            ...LAZY_PACKAGES.map((name) => ({
               name,
               message: `${name} is loaded at first use, not at boot: import it with a memoised \`await import('${name}')\` where it is needed (import type for types).`,
               allowTypeImports: true,

@@ -17,6 +17,7 @@
 // postgres://postgres@127.0.0.1:5432/postgres) and dropped afterwards.
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
+import { processCpuMs as cpuMs } from './process-cpu.mjs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { makeBrokerAgents } from './support/broker-agents.mjs';
@@ -53,17 +54,6 @@ async function runApp() {
 
 // ---- parent -------------------------------------------------------------------------------------
 const queryCount = (child) => ask(child, 'queries', 'queries');
-
-/** CPU ms (user + system) of a process, or 0 when it is gone. */
-function cpuMs(pid) {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
 
 async function backendPids(admin, database) {
   const { rows } = await admin.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [database]);

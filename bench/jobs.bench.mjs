@@ -19,6 +19,7 @@
 // postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards.
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { processCpuMs as cpuMs } from './process-cpu.mjs';
 import { fileURLToPath } from 'node:url';
 import { adminDatabaseUrl, createScratchDatabase } from './support/app.mjs';
 
@@ -81,15 +82,6 @@ async function runWorker() {
 }
 
 // ---- parent -------------------------------------------------------------------------------------
-function cpuMs(pid) {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
 
 /** CPU ms so far of each PostgreSQL backend serving the database, and its committed transactions. */
 async function snapshot(admin, database) {

@@ -36,3 +36,14 @@ export function treeCpuMs(root) {
   }
   return ticks * TICK_MS;
 }
+
+/** CPU ms (user + system) of one process, its children not counted, or 0 when it is gone. */
+export function processCpuMs(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}

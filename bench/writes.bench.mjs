@@ -15,6 +15,7 @@
 import autocannon from 'autocannon';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { processCpuMs as cpuMs } from './process-cpu.mjs';
 import { fileURLToPath } from 'node:url';
 import { adminDatabaseUrl, createScratchDatabase, serveApp, startChild, stopChild } from './support/app.mjs';
 
@@ -35,16 +36,6 @@ async function runApp() {
     SEED_DEMO: 'false',
     OPERATOR_BOOTSTRAP_TOKEN: TOKEN,
   });
-}
-
-function cpuMs(pid) {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
 }
 
 /** CPU ms so far of the app and of each PostgreSQL backend serving the database. */

@@ -20,20 +20,9 @@ import { createRequire } from 'node:module';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { LAZY_PACKAGES } from './lazy-packages.mjs';
 
-const LAZY = [
-  '@nestjs/swagger',
-  'mailparser',
-  'mailauth',
-  'smtp-server',
-  'html-to-text',
-  '@simplewebauthn/server',
-  '@secretlint/core',
-  '@secretlint/profiler',
-  '@secretlint/secretlint-rule-preset-recommend',
-  'pino-pretty',
-  'ioredis',
-];
+const LAZY = ['@nestjs/swagger', ...LAZY_PACKAGES];
 
 const OUT = 'dist/server';
 const require = createRequire(import.meta.url);
