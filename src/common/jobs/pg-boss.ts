@@ -1,6 +1,20 @@
 import type { Logger } from '@nestjs/common';
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import { ensureQueue } from './ensure-queue.js';
+
+/**
+ * pg-boss reads its schedules' cron expressions with cron-parser, which does its date arithmetic
+ * with luxon. Left at luxon's defaults (the system's time zone and locale), every evaluation asks
+ * ICU for them (`new Intl.DateTimeFormat().resolvedOptions()`), which pages in ICU's locale and
+ * time-zone data: 8 MB of RSS for the life of the process (docs/benchmarks.md, "Memory"). Every
+ * schedule here is in UTC and nothing formats a date through luxon, so its defaults are set to UTC
+ * and en-US: the same instants, and no ICU. It is the CommonJS copy cron-parser requires (luxon
+ * ships separate CommonJS and ESM builds, each with its own Settings), hence the require.
+ */
+const luxon = createRequire(import.meta.url)('luxon') as typeof import('luxon');
+luxon.Settings.defaultZone = 'utc';
+luxon.Settings.defaultLocale = 'en-US';
 
 /** A queue's options as ensureQueue takes them. */
 export type QueueOptions = Omit<PgBoss.Queue, 'name'>;

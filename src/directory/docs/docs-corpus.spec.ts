@@ -54,4 +54,13 @@ describe('DocsCorpus', () => {
     expect(docs.get('api-reference')?.title).toBe('API Reference');
     expect(getDocsCorpus()).toBe(docs);
   });
+
+  it('publishes the repository pages in the order a locale-aware sort gives (overview, then alphabetical)', () => {
+    const names = getDocsCorpus().pages.map((p) => p.name);
+    const [first, ...rest] = names;
+    expect(first).toBe('overview');
+    expect(rest.length).toBeGreaterThan(5);
+    // The corpus compares by code unit to keep ICU's collation data out of the server's memory.
+    expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b, 'en')));
+  });
 });

@@ -12,10 +12,16 @@ export interface MemberPageData {
   member_since: string;
 }
 
-function formatDate(isoDate: string): string {
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * "March 5, 2026", as `toLocaleDateString('en-US', { month: 'long', … })` writes it, without asking ICU:
+ * its locale data costs 8 MB of RSS for the life of the process (member-page.spec.ts compares both).
+ */
+export function formatDate(isoDate: string): string {
   const d = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return isoDate;
-  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 }
 
 /** The public profile page of one member (`/members/<slug>`). Every value is escaped. */
