@@ -1,6 +1,7 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { countBoundedLru } from '../cache/count-bounded-lru.js';
 
 interface ThrottlerStorageRecord {
   totalHits: number;
@@ -81,7 +82,7 @@ export class MemoryThrottlerStorage implements ThrottlerStorage {
     const now = Date.now();
     let byKey = this.windows.get(name);
     if (byKey === undefined) {
-      byKey = new LRUCache<string, CountWindow>({ max: this.maxKeys });
+      byKey = countBoundedLru<string, CountWindow>(this.maxKeys);
       this.windows.set(name, byKey);
     }
     let window = byKey.get(key);

@@ -1,5 +1,5 @@
 import { promises as dns } from 'node:dns';
-import { LRUCache } from 'lru-cache';
+import { countBoundedLru } from '../../common/cache/count-bounded-lru.js';
 import type { DNSResolver } from 'mailauth';
 
 /** How long answers are kept: records, "no such name/record", and a failure (timeout, refused). */
@@ -35,7 +35,7 @@ export function boundedSystemResolver(): DNSResolver {
  * that changes an answer never changes the cache.
  */
 export class CachingResolver {
-  private readonly cache = new LRUCache<string, Outcome>({ max: MAX_ENTRIES, ttlAutopurge: false });
+  private readonly cache = countBoundedLru<string, Outcome>(MAX_ENTRIES, { ttlAutopurge: false });
   private readonly inflight = new Map<string, Promise<Outcome>>();
   readonly stats: DnsCacheStats = { queries: 0, hits: 0, failures: 0 };
 

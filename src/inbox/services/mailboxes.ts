@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LRUCache } from 'lru-cache';
+import { countBoundedLru } from '../../common/cache/count-bounded-lru.js';
 import { Repository } from 'typeorm';
 import type { AgentPrincipal } from '../../common/auth/principals.js';
 import { ChangeGenerations } from '../../common/cache/change-generations.js';
@@ -33,7 +33,7 @@ export class Mailboxes {
    * was current when it was read: used only while that generation is still the committed one (a
    * suspension or deletion gives it a new value at commit, on whichever instance it happens).
    */
-  private readonly active = new LRUCache<string, string>({ max: 10_000, ttl: 5 * 60_000 });
+  private readonly active = countBoundedLru<string, string>(10_000, { ttl: 5 * 60_000 });
 
   constructor(
     private readonly config: AppConfig,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
+import { countBoundedLru } from '../../common/cache/count-bounded-lru.js';
 import { ChangeGenerations, type Generations } from '../../common/cache/change-generations.js';
 import type { AccessTokenRow } from '../queries/access.queries.js';
 
@@ -20,7 +20,7 @@ export const GATE_CACHE_TTL_MS = 5 * 60_000;
  */
 @Injectable()
 export class GateCache {
-  private readonly rows = new LRUCache<string, AccessTokenRow>({ max: GATE_CACHE_MAX, ttl: GATE_CACHE_TTL_MS });
+  private readonly rows = countBoundedLru<string, AccessTokenRow>(GATE_CACHE_MAX, { ttl: GATE_CACHE_TTL_MS });
   hits = 0;
 
   constructor(private readonly generations: ChangeGenerations) {}
