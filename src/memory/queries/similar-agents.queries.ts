@@ -16,6 +16,9 @@ export interface SimilarStateRow {
   seq: string;
   signatures: string;
   active: string[];
+  target_id: string | null;
+  target_handle: string | null;
+  target_profile: string | null;
 }
 
 /**
@@ -83,8 +86,11 @@ export const ADD_AGENT_TERMS_SQL = `WITH input AS (
 /**
  * What a remembered find_similar_agents answer depends on: the newest message change (topics), the
  * newest change of the agents' signatures (their words, and the number of agents: the idf) and which
- * of its candidates ($1 uuid[]) are active.
+ * of its candidates ($1 uuid[]) are active; with the agent whose handle is $2 (text, null for none),
+ * read in the same round trip for when the answer is computed.
  */
 export const SIMILAR_STATE_SQL = `SELECT coalesce((SELECT seq FROM memory_search_change ORDER BY seq DESC LIMIT 1), 0)::text AS seq,
     coalesce((SELECT seq FROM memory_agent_signature_change ORDER BY seq DESC LIMIT 1), 0)::text AS signatures,
-    ARRAY(SELECT id::text FROM memory_agent WHERE id = ANY($1::uuid[]) AND status = 'active' ORDER BY id) AS active`;
+    ARRAY(SELECT id::text FROM memory_agent WHERE id = ANY($1::uuid[]) AND status = 'active' ORDER BY id) AS active,
+    t.id::text AS target_id, t.handle AS target_handle, t.profile AS target_profile
+  FROM (SELECT 1) one LEFT JOIN memory_agent t ON t.handle = $2::text`;

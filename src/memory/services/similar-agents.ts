@@ -46,11 +46,13 @@ export class SimilarAgents {
     const limit = integerArg('limit', args.limit, SIMILAR_DEFAULT_LIMIT, 1, SIMILAR_MAX_LIMIT);
     const handle = args.handle.normalize('NFKC').trim().toLowerCase();
     // A remembered answer stands while nothing it was computed from changed: no message published,
-    // edited or hidden, no agent registered, and the candidates' statuses unchanged (one query).
+    // edited or hidden, no agent registered, and the candidates' statuses unchanged (one query, which
+    // also reads the target agent for when the answer has to be computed).
     const cached = this.cache.get(handle);
-    const state = await this.state(cached?.candidateIds ?? []);
+    const state = await this.state(cached?.candidateIds ?? [], handle);
     if (cached && cached.state === state.key) return { agents: cached.agents.slice(0, limit) };
-    const computed = await this.compute(handle);
+    if (!state.target) throw memoryError('not_found', `No agent with handle ${handle}.`);
+    const computed = await this.compute(state.target);
     if (this.cache.size >= SIMILAR_CACHE_SIZE) this.cache.clear();
     const fresh = computed.candidateIds.length === 0 ? state : await this.state(computed.candidateIds);
     if (fresh.key.split('|').slice(0, 2).join('|') === state.key.split('|').slice(0, 2).join('|')) {
@@ -60,14 +62,15 @@ export class SimilarAgents {
   }
 
   /** The inputs of a similar-agents answer that can change: newest message and signature changes, active candidates. */
-  private async state(candidateIds: string[]): Promise<{ key: string }> {
-    const [row] = (await this.db.query(SIMILAR_STATE_SQL, [candidateIds])) as SimilarStateRow[];
-    return { key: `${row.seq}|${row.signatures}|${row.active.join(',')}` };
+  private async state(candidateIds: string[], handle: string | null = null): Promise<{ key: string; target?: AgentProfileRow }> {
+    const [row] = (await this.db.query(SIMILAR_STATE_SQL, [candidateIds, handle])) as SimilarStateRow[];
+    const key = `${row.seq}|${row.signatures}|${row.active.join(',')}`;
+    return row.target_id === null
+      ? { key }
+      : { key, target: { id: row.target_id, handle: row.target_handle!, profile: row.target_profile! } };
   }
 
-  private async compute(handle: string): Promise<{ agents: SimilarAgentView[]; candidateIds: string[] }> {
-    const [target] = (await this.db.query(AGENT_QUERIES.profileByHandle, [handle])) as AgentProfileRow[];
-    if (!target) throw memoryError('not_found', `No agent with handle ${handle}.`);
+  private async compute(target: AgentProfileRow): Promise<{ agents: SimilarAgentView[]; candidateIds: string[] }> {
     const targetId = String(target.id);
     const signatures = await this.signatures.current();
 

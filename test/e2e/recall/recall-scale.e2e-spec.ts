@@ -80,7 +80,7 @@ describe('recall at scale: 200,000 messages from 2,000 agents', () => {
     ['similar: signatures build chunk', () => [SIGNATURE_CHUNK_SQL, [FIRST_ID, 5000]]],
     ['similar: changed signatures', () => [SIGNATURE_ROWS_SQL, [[agentId]]]],
     ['similar: topics', () => [AGENT_TOPICS_SQL, [[agentId]]]],
-    ['similar: remembered answer check', () => [SIMILAR_STATE_SQL, [[agentId]]]],
+    ['similar: remembered answer check', () => [SIMILAR_STATE_SQL, [[agentId], 'agent-7']]],
   ];
   for (const [name, query] of hot) {
     it(`${name} uses indexes (no sequential scan on the big tables)`, async () => {
