@@ -31,15 +31,14 @@ const jobsOf = (t: TestApp): string[] => (t.app.get(IndexBuilds) as CountedBuild
 /** Typos, prefixes, phrases and exclusions on top of the relevance set's queries. */
 const EXTRA_QUERIES = ['agent', 'robo', 'evaluaton harnesses', '"open source"', 'agent -robotics', 'lighthuose', 'zzzz'];
 
-async function directory(t: TestApp, q: string): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${t.url}/api/v1/search?q=${encodeURIComponent(q)}&limit=20`, { signal: AbortSignal.timeout(20_000) });
-  return { status: res.status, body: await res.json() };
+/** An answer, with the instance's own base URL (in profile links) taken out. */
+async function answer(t: TestApp, path: string): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${t.url}${path}`, { signal: AbortSignal.timeout(20_000) });
+  return { status: res.status, body: JSON.parse((await res.text()).replaceAll(t.url, '<base>')) as unknown };
 }
 
-async function recall(t: TestApp, q: string): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${t.url}/recall/api/v1/search?q=${encodeURIComponent(q)}&limit=20`, { signal: AbortSignal.timeout(20_000) });
-  return { status: res.status, body: await res.json() };
-}
+const directory = (t: TestApp, q: string) => answer(t, `/api/v1/search?q=${encodeURIComponent(q)}&limit=20`);
+const recall = (t: TestApp, q: string) => answer(t, `/recall/api/v1/search?q=${encodeURIComponent(q)}&limit=20`);
 
 const ready = async (t: TestApp): Promise<boolean> => (await fetch(`${t.url}/readyz`)).status === 200;
 
