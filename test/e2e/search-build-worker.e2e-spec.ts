@@ -144,7 +144,8 @@ describe('search index builds in a worker thread', () => {
     await lock.query('ROLLBACK');
     await waitFor(() => ready(failing!), 60_000, 100);
     // Built by a later worker job, and it answers as the main thread's build does.
-    for (const q of ['Lighthouse Keepers', 'quantum', 'lighthuose keeper'])
+    for (const q of ['Lighthouse Keepers', 'quantum', 'lighthuose keeper']) {
       expect(await directory(failing, q)).toEqual(await directory(inThread!, q));
+    }
   }, 120_000);
 });

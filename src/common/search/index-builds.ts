@@ -4,14 +4,6 @@ import { AppConfig } from '../../config/app-config.js';
 import { runWorkerJob } from '../worker/worker-jobs.js';
 
 /**
- * Young generation of a build worker (MB). The server's own is kept small (start:prod's
- * --max-semi-space-size) for a lean idle process; a build allocates row after row, and with a few MB
- * it scavenged every few milliseconds, copying each chunk's rows several times (boot profile: a
- * third of the build's CPU was the garbage collector).
- */
-const BUILD_YOUNG_GENERATION_MB = 96;
-
-/**
  * Where full builds of the in-process indexes run: large ones (at least SEARCH_BUILD_WORKER_ROWS rows)
  * in a worker thread each, concurrently and off the main thread, which keeps serving (searches get a
  * retryable 503 until their index is built); small ones in the main thread, where a worker's start
@@ -30,7 +22,6 @@ export class IndexBuilds implements OnModuleDestroy {
   /** Runs a job of src/build-worker.ts in a worker thread of its own. */
   run<T>(job: string, input: unknown): Promise<T> {
     return runWorkerJob<T>(job, input, {
-      youngGenerationMb: BUILD_YOUNG_GENERATION_MB,
       started: (worker) => {
         this.workers.add(worker);
         worker.once('exit', () => this.workers.delete(worker));

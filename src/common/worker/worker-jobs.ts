@@ -38,18 +38,14 @@ export function workerEntry(): URL {
 }
 
 export interface WorkerJobOptions {
-  /** V8's young generation of the worker (MB): a build allocates fast, and a small one means a scavenge every few ms. */
-  youngGenerationMb?: number;
   /** Called with the worker once started (to terminate it on shutdown). */
   started?: (worker: Worker) => void;
 }
 
 /** Runs `job` of the worker entry's registry in a new worker thread; rejects when it fails or the worker dies. */
 export function runWorkerJob<T>(job: string, input: unknown, options: WorkerJobOptions = {}): Promise<T> {
-  const worker = new Worker(workerEntry(), {
-    workerData: { job, input },
-    resourceLimits: options.youngGenerationMb ? { maxYoungGenerationSizeMb: options.youngGenerationMb } : undefined,
-  });
+  // The process's V8 flags apply (start:prod's small young generation measured no slower for a build).
+  const worker = new Worker(workerEntry(), { workerData: { job, input } });
   options.started?.(worker);
   return new Promise<T>((resolve, reject) => {
     let settled = false;
