@@ -1,7 +1,7 @@
 // Boot at scale: `npm run bench:boot` (builds first), on a database loaded once by
 // bench/load-scale.mjs (1,000,000 members and 1,000,000 Recall messages by default).
 //
-// Spawns the built server as `npm run start:prod` runs it (its node flags, dist/src/main.js) on
+// Spawns the built server as `npm run start:prod` runs it (its node flags and entry, the bundle) on
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/agentry_scale2m), free ports, no
 // demo seed, and polls /readyz every 100 ms, as a load balancer would. Reports the time from spawn to
 // the first HTTP answer and to /readyz 200 (both in-process search indexes built), the server's CPU
@@ -17,11 +17,11 @@ import { freePort } from './support/app.mjs';
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/agentry_scale2m';
 const TIMEOUT_MS = Number(process.env.BENCH_BOOT_TIMEOUT_MS ?? 600_000);
 
-/** The node flags of `npm run start:prod` (package.json), so this boots exactly what it does. */
-function startProdFlags() {
-  const script = JSON.parse(readFileSync('package.json', 'utf8')).scripts['start:prod'];
-  const words = script.split(/\s+/);
-  return words.slice(words.indexOf('node') + 1, words.indexOf('dist/src/main.js'));
+/** The node flags and entry of `npm run start:prod` (package.json), so this boots exactly what it does. */
+function startProd() {
+  const words = JSON.parse(readFileSync('package.json', 'utf8')).scripts['start:prod'].split(/\s+/);
+  const entry = words.findIndex((w) => /\.m?js$/.test(w));
+  return { flags: words.slice(words.indexOf('node') + 1, entry), entry: words[entry] };
 }
 
 function procStatus(pid) {
@@ -76,14 +76,16 @@ async function main() {
   const port = await freePort();
   const smtpPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'agentry-bench-boot-'));
-  const flags = startProdFlags();
+  // BENCH_BOOT_NODE_FLAGS: extra node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const prod = startProd();
+  const flags = [...prod.flags, ...(process.env.BENCH_BOOT_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean)];
   const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(
-    `Boot at scale: ${counts.members} members, ${counts.messages} Recall messages; node ${flags.join(' ')} dist/src/main.js; load average ${load()}`,
+    `Boot at scale: ${counts.members} members, ${counts.messages} Recall messages; node ${flags.join(' ')} ${prod.entry}; load average ${load()}`,
   );
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const server = spawn(process.execPath, [...flags, 'dist/src/main.js'], {
+  const server = spawn(process.execPath, [...flags, prod.entry], {
     env: {
       ...process.env,
       DATABASE_URL,

@@ -132,7 +132,11 @@ export async function bundleServer({ metafile = false } = {}) {
       logger: 'dist/src/common/http/logger.js',
       // TypeORM's DataSource class as the bundle has it (a bench asks the running app for it).
       typeorm: 'typeorm',
+      // The worker-thread entry (src/common/worker/worker-jobs.ts): index builds off the main thread.
+      'build-worker': 'dist/src/build-worker.js',
     },
+    // Where worker-jobs.ts finds that entry: from the chunk it lands in (checked below).
+    define: { AGENTRY_BUILD_WORKER: JSON.stringify('../build-worker.mjs') },
     outdir: OUT,
     bundle: true,
     splitting: true,
@@ -164,6 +168,10 @@ export async function bundleServer({ metafile = false } = {}) {
     plugins: [typeormCommonJs, typeormPostgresOnly, nestLoggerLazyDateFormat, unresolvedExternal],
     logLevel: 'warning',
   });
+  const workerJobs = Object.entries(result.metafile.outputs).find(([, out]) => 'dist/src/common/worker/worker-jobs.js' in out.inputs);
+  if (!workerJobs?.[0].startsWith(`${OUT}/chunks/`)) {
+    throw new Error(`worker-jobs.js is in ${workerJobs?.[0]}, not in ${OUT}/chunks/: update AGENTRY_BUILD_WORKER in scripts/bundle.mjs`);
+  }
   const written = new Set(Object.keys(result.metafile.outputs).map((file) => path.resolve(file)));
   for (const file of written) if (file.endsWith('.mjs')) asciiOnly(file);
   // Chunks of earlier builds go once they are an hour old: a server still running from one may yet

@@ -1,7 +1,8 @@
 // Starts (or finds) PostgreSQL once for the whole run and migrates a template database that every
 // test file clones, so files run in parallel and share nothing.
+import { build } from 'esbuild';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
@@ -20,7 +21,28 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * The worker-thread entry for the TS sources the tests run (src/common/worker/worker-jobs.ts looks for
+ * it here): Node cannot start a worker on a .ts file, so it is bundled from the sources for each run.
+ */
+async function bundleBuildWorker(): Promise<void> {
+  const out = 'dist/test/build-worker.mjs';
+  const temp = `${out}.${process.pid}.tmp`;
+  await build({
+    entryPoints: ['src/build-worker.ts'],
+    outfile: temp,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  await rename(temp, out);
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  await bundleBuildWorker();
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   let stopEmbedded: (() => Promise<void>) | undefined;
   let tempDir: string | undefined;

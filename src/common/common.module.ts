@@ -27,6 +27,7 @@ import { MemoryThrottlerStorage, RedisThrottlerStorage } from './rate-limit/redi
 import { RedisService } from './redis/redis.service.js';
 import { AppSecretEntity } from './secrets/app-secret.entity.js';
 import { SecretsService } from './secrets/secrets.service.js';
+import { IndexBuilds } from './search/index-builds.js';
 import { SearchReadiness } from './search/search-readiness.js';
 import { createValidationPipe } from './validation/validation.pipe.js';
 
@@ -69,6 +70,7 @@ import { createValidationPipe } from './validation/validation.pipe.js';
     SiteLinks,
     SecretsService,
     SearchReadiness,
+    IndexBuilds,
     { provide: APP_FILTER, useClass: HttpExceptionFilter },
     { provide: APP_PIPE, useFactory: createValidationPipe },
     // Order matters: authenticate operators first, then count the request.
@@ -86,6 +88,7 @@ import { createValidationPipe } from './validation/validation.pipe.js';
     ThrottlerStorage,
     SecretsService,
     SearchReadiness,
+    IndexBuilds,
   ],
 })
 export class CommonModule {}

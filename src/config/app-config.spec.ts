@@ -21,6 +21,13 @@ describe('loadConfig', () => {
     expect(c.logLevel).toBe('info');
   });
 
+  it('reads SEARCH_BUILD_WORKER_ROWS as a row count (default 20,000) or off', () => {
+    expect(loadConfig({}).searchBuildWorkerRows).toBe(20_000);
+    expect(loadConfig({ SEARCH_BUILD_WORKER_ROWS: '0' }).searchBuildWorkerRows).toBe(0);
+    expect(loadConfig({ SEARCH_BUILD_WORKER_ROWS: 'off' }).searchBuildWorkerRows).toBeNull();
+    expect(() => loadConfig({ SEARCH_BUILD_WORKER_ROWS: 'many' })).toThrow(/SEARCH_BUILD_WORKER_ROWS/);
+  });
+
   it('derives PUBLIC_BASE_URL from PORT and trusts the host of PUBLIC_BASE_URL', () => {
     expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080');
     const c = loadConfig({ PUBLIC_BASE_URL: 'https://agents.example.org/', BROKER_KEY_ENCRYPTION_KEY: 'k'.repeat(32) });

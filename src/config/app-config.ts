@@ -72,6 +72,7 @@ class EnvironmentVariables {
   @IsOptional() @Matches(/^\d{1,6}$/, { message: 'must be a whole number' }) DMV_MAIL_DAILY_CAP_PER_DOMAIN?: string;
   @IsOptional() @Matches(/^\d{1,7}$/, { message: 'must be a whole number' }) DMV_MAIL_DAILY_CAP_TOTAL?: string;
   @IsOptional() @Matches(/^\d{1,3}$/, { message: 'must be a whole number' }) DB_POOL_SIZE?: string;
+  @IsOptional() @Matches(/^(\d{1,9}|off)$/, { message: 'must be a whole number or off' }) SEARCH_BUILD_WORKER_ROWS?: string;
   @IsOptional()
   @Matches(/^\S{32,}$/, { message: 'must be at least 32 characters without spaces' })
   BROKER_KEY_ENCRYPTION_KEY?: string;
@@ -148,6 +149,8 @@ export class AppConfig {
   databaseUrl?: string;
   databaseIsEmbedded!: boolean;
   dbPoolSize!: number;
+  /** A search index build over at least this many rows runs in a worker thread (null: never). */
+  searchBuildWorkerRows!: number | null;
   dataDir!: string;
   redisUrl?: string;
   mailDomain!: string;
@@ -375,6 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: raw.DATABASE_URL,
     databaseIsEmbedded: raw.DATABASE_URL === undefined,
     dbPoolSize: Number(raw.DB_POOL_SIZE ?? 10),
+    searchBuildWorkerRows: raw.SEARCH_BUILD_WORKER_ROWS === 'off' ? null : Number(raw.SEARCH_BUILD_WORKER_ROWS ?? 20_000),
     dataDir: raw.DATA_DIR ?? './.data',
     redisUrl: raw.REDIS_URL,
     mailDomain,

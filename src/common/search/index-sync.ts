@@ -29,11 +29,18 @@ export interface IndexSyncTarget<Row extends { id: string }> {
   clear(): void;
   /** After a full build or a batch of changes. */
   settled?(full: boolean): void;
+  /**
+   * A full build done another way (in a worker thread, say) after {@link clear}, instead of reading the
+   * chunks here: resolves once the index is complete, or throws (the index then stays not built).
+   */
+  build?(run: RunSql): Promise<void>;
 }
 
 /** Pending changes above this many are applied by rebuilding instead. */
 const REBUILD_THRESHOLD = 20_000;
 const CHUNK = 5_000;
+/** Rows per chunk of a full build. */
+export const BUILD_CHUNK = 10_000;
 /** Change rows older than this are deleted; an instance idle for longer rebuilds. */
 export const CHANGE_RETENTION_HOURS = 24;
 const STALE_AFTER_MS = (CHANGE_RETENTION_HOURS - 1) * 3600_000;
@@ -189,14 +196,12 @@ export class IndexSync<Row extends { id: string }> {
     // Not built until the last chunk is in: nothing may read the index meanwhile, nor after a failure.
     this.applied = null;
     this.target.clear();
-    let after: string | null = null;
-    for (;;) {
-      const rows = await this.target.loadChunk(this.run, after, CHUNK);
-      for (const row of rows) this.target.upsert(row);
-      if (rows.length < CHUNK) break;
-      after = rows[rows.length - 1].id;
+    if (this.target.build) {
+      await this.target.build(this.run);
+    } else {
+      await loadAll(this.run, this.target.loadChunk.bind(this.target), (row) => this.target.upsert(row));
+      this.target.settled?.(true);
     }
-    this.target.settled?.(true);
     this.done(latest);
   }
 
@@ -209,5 +214,26 @@ export class IndexSync<Row extends { id: string }> {
         () => undefined,
       );
     }
+  }
+}
+
+/**
+ * Reads every indexable row, chunk after chunk in id order, and hands each to `add`. The next chunk is
+ * asked for before this one is indexed, so PostgreSQL reads and sends it (on another core) meanwhile.
+ */
+export async function loadAll<Row extends { id: string }>(
+  run: RunSql,
+  loadChunk: IndexSyncTarget<Row>['loadChunk'],
+  add: (row: Row) => void,
+  chunk = BUILD_CHUNK,
+): Promise<void> {
+  let rows = await loadChunk(run, null, chunk);
+  for (;;) {
+    const next = rows.length < chunk ? undefined : loadChunk(run, rows[rows.length - 1].id, chunk);
+    // Awaited below; a failure while this chunk is indexed must not go unhandled meanwhile.
+    next?.catch(() => undefined);
+    for (const row of rows) add(row);
+    if (!next) return;
+    rows = await next;
   }
 }

@@ -1,14 +1,19 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
+import { STATEMENT_TIMEOUT_MS } from '../../database/data-source-options.js';
+import type { IndexBuilds } from './index-builds.js';
 import { IndexSync, type RunSql } from './index-sync.js';
 import type { TrackedIndex } from './search-readiness.js';
+import { buildTextIndex, FIRST_ID, textIndexJobName, type TextIndexBuildInput, type TextIndexSnapshot } from './text-index-build.js';
 import { TextIndex, type IndexDocument, type SearchOptions, type SearchOutcome } from './text-index.js';
 
-/** The lowest UUID: where the first chunk of an index build starts. */
-const FIRST_ID = '00000000-0000-0000-0000-000000000000';
-
-/** What one module's search indexes, and how its rows are read. */
+/**
+ * What one module's search indexes, and how its rows are read. A plain object in a module of its own
+ * (no Nest, no TypeORM): the worker thread that builds large indexes (src/build-worker.ts) imports it too.
+ */
 export interface SyncedTextIndexSource<Row extends { id: string }> {
+  /** Unique among the indexes: readiness reports it, and it names the index's worker build job. */
+  name: string;
   /** The change log the table's triggers write (see index-sync.ts). */
   changeTable: string;
   /** Field weights of the {@link TextIndex}, in the order of {@link document}'s fields. */
@@ -26,15 +31,23 @@ export interface SyncedTextIndexSource<Row extends { id: string }> {
  * its change log by {@link IndexSync} (every instance polls it before a search, so all answer alike),
  * compacted after a build or when fragmented, and built in the background at boot rather than on the
  * first search. Holds keys and postings only; the caller reads the returned page's rows by id.
+ *
+ * A full build of a large table runs in a worker thread ({@link IndexBuilds}): the same steps
+ * (text-index-build.ts) on a connection of its own, the finished index handed back as a snapshot.
  */
 export class SyncedTextIndex<Row extends { id: string }> implements TrackedIndex {
   private readonly logger = new Logger('Search');
   private readonly index: TextIndex;
   private readonly sync: IndexSync<Row>;
 
-  constructor(db: DataSource, source: SyncedTextIndexSource<Row>) {
+  constructor(
+    db: DataSource,
+    private readonly source: SyncedTextIndexSource<Row>,
+    builds?: IndexBuilds,
+  ) {
     const index = new TextIndex(source.fieldWeights);
     const run: RunSql = (sql, params) => db.query(sql, params);
+    const databaseUrl = (db.options as { url?: string }).url;
     this.index = index;
     this.sync = new IndexSync(run, {
       changeTable: source.changeTable,
@@ -43,8 +56,17 @@ export class SyncedTextIndex<Row extends { id: string }> implements TrackedIndex
       upsert: (row) => index.upsert(source.document(row)),
       remove: (id) => index.remove(id),
       clear: () => index.clear(),
-      settled: (full) => {
-        if (full || index.fragmented) index.compact();
+      settled: () => {
+        if (index.fragmented) index.compact();
+      },
+      build: async (q) => {
+        const rows = builds?.workerRows ?? null;
+        if (builds && databaseUrl && rows !== null && (rows === 0 || (await this.countsAtLeast(q, rows)))) {
+          const input: TextIndexBuildInput = { databaseUrl, statementTimeoutMs: STATEMENT_TIMEOUT_MS };
+          index.restore(await builds.run<TextIndexSnapshot>(textIndexJobName(source), input));
+        } else {
+          await buildTextIndex(index, source, q);
+        }
       },
     });
   }
@@ -70,5 +92,11 @@ export class SyncedTextIndex<Row extends { id: string }> implements TrackedIndex
     this.sync
       .fresh(Infinity)
       .catch((error: unknown) => this.logger.warn(`Search index not built at boot (the first search retries): ${String(error)}`));
+  }
+
+  /** Whether the table has at least `rows` indexable rows (PostgreSQL counts them without sending them). */
+  private async countsAtLeast(run: RunSql, rows: number): Promise<boolean> {
+    const [row] = await run<{ n: number }>(`SELECT count(*)::int AS n FROM (${this.source.chunkSql}) AS build_rows`, [FIRST_ID, rows]);
+    return row.n >= rows;
   }
 }

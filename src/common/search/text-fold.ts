@@ -51,12 +51,18 @@ export function hash32(text: string): number {
 export function foldedWords(text: string): string[] {
   // ASCII text (most of it): lower-cased, its letters and digits are exactly [a-z0-9].
   const words = NON_ASCII.test(text) ? fold(text).match(WORD) : text.toLowerCase().match(ASCII_WORD);
-  return (words ?? []).map((w) => (w.length > MAX_WORD_LENGTH ? w.slice(0, MAX_WORD_LENGTH) : w));
+  if (words === null) return [];
+  // Cut in place (the array is this call's own): index builds call this for every field of every row.
+  for (let i = 0; i < words.length; i++) if (words[i].length > MAX_WORD_LENGTH) words[i] = words[i].slice(0, MAX_WORD_LENGTH);
+  return words;
 }
+
+/** The longest stop word: a longer word is never one, and skips the set. */
+const LONGEST_STOP_WORD = Math.max(...[...SEARCH_STOP_WORDS].map((w) => w.length));
 
 /** Whether a folded word is indexed and searched: a number, or two or more letters and not a stop word. */
 export function isSearchWord(word: string): boolean {
-  return word.length >= 2 ? !SEARCH_STOP_WORDS.has(word) : word >= '0' && word <= '9';
+  return word.length >= 2 ? word.length > LONGEST_STOP_WORD || !SEARCH_STOP_WORDS.has(word) : word >= '0' && word <= '9';
 }
 
 /** Typos a query word may carry: none up to 4 letters, one from 5, two from 9. */

@@ -1,3 +1,4 @@
+import { restoreFields, snapshotFields, type FieldSnapshot } from './field-snapshot.js';
 import { editDistance, foldedWords, hash32, isSearchWord, MAX_WORD_LENGTH, typoBudget } from './text-fold.js';
 
 /**
@@ -184,6 +185,9 @@ export class TextIndex {
   private bulkSlot: I32 = EMPTY;
   private bulkInfo: I32 = EMPTY;
   private bulkLength = 0;
+  /** Per term: the bulk build's stamp of the last document it was posted for (bulkPostings). */
+  private termStamp = new Int32Array(16);
+  private bulkStamp = 0;
   /** Vocabulary by first character: typo and prefix variants are looked up in one bucket. */
   private readonly buckets = new Map<string, number[]>();
   /** Reused by upsert: a document's words and their first (field, position). */
@@ -302,6 +306,10 @@ export class TextIndex {
     this.exactB[slot] = doc.exact?.[1] === undefined ? 0 : exactHash(doc.exact[1]);
     this.markExact(this.exactA[slot]);
     this.markExact(this.exactB[slot]);
+    if (this.bulk) {
+      this.bulkPostings(doc.fields, slot);
+      return;
+    }
     const seen = this.seen;
     seen.clear();
     let position = 0;
@@ -315,7 +323,34 @@ export class TextIndex {
     }
     for (const [word, info] of seen) {
       const term = this.term(word);
-      if (this.bulk) {
+      const tail = this.tails.get(term);
+      if (tail) tail.push(slot, info);
+      else this.tails.set(term, [slot, info]);
+      this.tailPairs++;
+      this.termDf[term]++;
+    }
+  }
+
+  /**
+   * A bulk build's postings of one document: each word's first (field, position) straight into the
+   * triples, in the order of first occurrence (as the per-document map of the incremental path gives
+   * them), deduplicated by term number against a per-term stamp instead of a map of the document's words.
+   */
+  private bulkPostings(fields: readonly string[], slot: number): void {
+    if (++this.bulkStamp === 0x7fffffff) {
+      this.termStamp.fill(0);
+      this.bulkStamp = 1;
+    }
+    const stamp = this.bulkStamp;
+    let position = 0;
+    for (let field = 0; field < fields.length; field++) {
+      for (const word of foldedWords(fields[field])) {
+        if (!isSearchWord(word)) continue;
+        const info = (field << 16) | Math.min(position++, MAX_POSITION);
+        const term = this.term(word);
+        if (term >= this.termStamp.length) this.termStamp = grownInt32(this.termStamp, term + 1);
+        if (this.termStamp[term] === stamp) continue;
+        this.termStamp[term] = stamp;
         if (this.bulkLength === this.bulkTerm.length) {
           const size = Math.max(1024, this.bulkLength * 2);
           this.bulkTerm = grownInt32(this.bulkTerm, size);
@@ -325,14 +360,23 @@ export class TextIndex {
         this.bulkTerm[this.bulkLength] = term;
         this.bulkSlot[this.bulkLength] = slot;
         this.bulkInfo[this.bulkLength++] = info;
-      } else {
-        const tail = this.tails.get(term);
-        if (tail) tail.push(slot, info);
-        else this.tails.set(term, [slot, info]);
-        this.tailPairs++;
+        this.termDf[term]++;
       }
-      this.termDf[term]++;
+      position += FIELD_GAP;
     }
+  }
+
+  /**
+   * The whole index as a transferable copy (field-snapshot.ts), for an index built in a worker thread;
+   * this instance is unusable afterwards (its typed arrays move with the snapshot).
+   */
+  snapshot(): FieldSnapshot {
+    return snapshotFields(this);
+  }
+
+  /** Becomes the index a {@link snapshot} was taken of (built with the same field weights). */
+  restore(snapshot: Omit<FieldSnapshot, 'transfer'>): void {
+    restoreFields(this, snapshot);
   }
 
   /** Removes a document; its postings stay (skipped) until {@link compact}. */

@@ -1,16 +1,12 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { IndexBuilds } from '../../common/search/index-builds.js';
 import { SearchReadiness } from '../../common/search/search-readiness.js';
 import { SyncedTextIndex } from '../../common/search/synced-text-index.js';
 import type { SearchOutcome } from '../../common/search/text-index.js';
-import { MEMBER_CHANGE_LOG, MEMBER_INDEX_QUERIES, type IndexedMemberRow } from '../queries/member.queries.js';
-
-/**
- * Field weights: display name, slug, tags, category, place (city and country), description — a word
- * in the name counts eight times one in the description.
- */
-const FIELD_WEIGHTS = [8, 6, 4, 3, 2, 1];
+import type { IndexedMemberRow } from '../queries/member.queries.js';
+import { MEMBER_INDEX_SOURCE } from './member-index-source.js';
 
 /**
  * Member search: an in-process index of the active members ({@link SyncedTextIndex}), kept current
@@ -21,27 +17,9 @@ const FIELD_WEIGHTS = [8, 6, 4, 3, 2, 1];
 export class MemberSearch implements OnApplicationBootstrap {
   private readonly index: SyncedTextIndex<IndexedMemberRow>;
 
-  constructor(@InjectDataSource() db: DataSource, readiness: SearchReadiness) {
-    this.index = new SyncedTextIndex(db, {
-      changeTable: MEMBER_CHANGE_LOG,
-      fieldWeights: FIELD_WEIGHTS,
-      chunkSql: MEMBER_INDEX_QUERIES.chunk,
-      rowsSql: MEMBER_INDEX_QUERIES.byIds,
-      document: (m) => ({
-        key: m.id,
-        fields: [
-          m.display_name,
-          m.slug.replaceAll('-', ' '),
-          m.tags.join(' '),
-          m.category ?? '',
-          `${m.city ?? ''} ${m.country ?? ''}`,
-          m.description,
-        ],
-        exact: [m.display_name, m.slug.replaceAll('-', ' ')],
-        sortKey: m.slug,
-      }),
-    });
-    readiness.track('members', this.index);
+  constructor(@InjectDataSource() db: DataSource, readiness: SearchReadiness, builds: IndexBuilds) {
+    this.index = new SyncedTextIndex(db, MEMBER_INDEX_SOURCE, builds);
+    readiness.track(MEMBER_INDEX_SOURCE.name, this.index);
   }
 
   /** Ranked member ids for a query, after bringing the index up to date. */
