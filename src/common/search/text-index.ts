@@ -235,8 +235,11 @@ export class TextIndex {
   private liveCount = 0;
   /** Between clear() and compact(): postings go to the bulk triples. */
   private bulk = false;
-  /** Tiebreak ranks: position of the slot's sort key among the sort keys at the last compaction. */
-  private rank = new Float64Array(16);
+  /**
+   * Tiebreak ranks: twice the position of the slot's sort key among the sort keys at the last
+   * compaction (odd, just before its successor's, for a document added since).
+   */
+  private rank = new Int32Array(16);
   private sorted: string[] = [];
   // Scratch space of one search (searches are synchronous, so one set is enough).
   private wordGen = new Int32Array(16);
@@ -298,7 +301,7 @@ export class TextIndex {
     this.termStart = new Int32Array(16);
     this.termCount = new Int32Array(16);
     this.sorted = [];
-    this.rank = new Float64Array(16);
+    this.rank = new Int32Array(16);
     this.terms.clear();
     this.buckets.clear();
     this.idByKey.clear();
@@ -445,7 +448,7 @@ export class TextIndex {
     const exactA = new Int32Array(size);
     const exactB = new Int32Array(size);
     const order = new Float64Array(size);
-    const rank = new Float64Array(size);
+    const rank = new Int32Array(size);
     const idOfSlot = new Int32Array(size);
     const oldOf = new Int32Array(next);
     for (let to = 0; to < next; to++) {
@@ -459,7 +462,7 @@ export class TextIndex {
       exactA[to] = this.exactA[from];
       exactB[to] = this.exactB[from];
       order[to] = oldOrder[from];
-      rank[to] = rankOf[i];
+      rank[to] = 2 * rankOf[i];
       idOfSlot[to] = this.idOfSlot[from];
     }
     if (this.ids > 2 * size) {
@@ -480,7 +483,7 @@ export class TextIndex {
       for (let bit = 0; bit < 8; bit++) if ((flags[s] >> bit) & 1) this.flagBitmap(bit)[s >>> 5] |= 1 << (s & 31);
     }
     let buckets = 16;
-    while (buckets < next) buckets *= 2;
+    while (buckets * 2 < next) buckets *= 2;
     this.exactHead = new Int32Array(buckets);
     this.exactNext = new Int32Array(2 * size);
     for (let e = 0; e < 2 * next; e++) this.chainExact(e);
@@ -1582,7 +1585,7 @@ export class TextIndex {
     return out.sort((x, y) => (better(x.slot, x.key, y.slot, y.key) ? -1 : better(y.slot, y.key, x.slot, x.key) ? 1 : 0));
   }
 
-  /** A rank for a new sort key between those of the last compaction: just before its successor. */
+  /** A rank for a new sort key between those of the last compaction: just before its successor's. */
   private rankOf(sortKey: string): number {
     let lo = 0;
     let hi = this.sorted.length;
@@ -1591,7 +1594,7 @@ export class TextIndex {
       if (this.sorted[mid] < sortKey) lo = mid + 1;
       else hi = mid;
     }
-    return lo - 0.5;
+    return 2 * lo - 1;
   }
 
   /** Chains an exact-text entry (slot * 2 + 0 or 1) into its hash bucket. */
@@ -1619,7 +1622,7 @@ export class TextIndex {
     this.exactA = grownInt32(this.exactA, min);
     this.exactB = grownInt32(this.exactB, min);
     this.order = grownFloat64(this.order, min);
-    this.rank = grownFloat64(this.rank, min);
+    this.rank = grownInt32(this.rank, min);
     this.idOfSlot = grownInt32(this.idOfSlot, min);
     this.exactNext = grownInt32(this.exactNext, 2 * min);
     if (this.liveBits.length * 32 < min) {
