@@ -8,9 +8,18 @@ import { editDistance, foldedWords, hash32, isSearchWord, MAX_WORD_LENGTH, typoB
  * Storage (sized for a million documents): the vocabulary is a map from word to a term number, and
  * everything about a term lives in typed arrays indexed by that number; the postings of all terms
  * are one Int32Array in compressed-sparse-row form (a term's pairs are contiguous, from `termStart`),
- * written by a counting sort at {@link TextIndex.compact}. A bulk build appends (term, slot, info)
- * triples to three growing typed arrays — no array or object per word — and postings added after a
- * compaction go to small per-term tails until the next one.
+ * written by a counting sort at {@link TextIndex.compact}. A compaction also renumbers the documents
+ * (slots) in tiebreak order (`order` descending, then sort key), so that a smaller slot ranks first
+ * among equal keys, and lays each term's pairs out by field, then slot: a (term, field) run lists
+ * its documents in rank order. Terms held by an eighth of the documents or more also get a bitmap.
+ * A bulk build appends (term, slot, info) triples to three growing typed arrays — no array or object
+ * per word — and postings added after a compaction go to small per-term tails until the next one
+ * (their slots, after the compacted ones, are keyed one by one by a search).
+ *
+ * Searching (see {@link TextIndex.search}): each query word's documents are a bitmap, so `total`,
+ * word rarity and the count of matched words are exact without ranking anything; the page is then
+ * read from the runs in key order and the reading stops once it is settled — the cost follows the
+ * page, not the number of postings of a common word.
  *
  * An in-process inverted index with typo tolerance, prefix matching and bucket ranking — the engine
  * behind directory search, Recall's search_memory and the documentation search. It holds only what
