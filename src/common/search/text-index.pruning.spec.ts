@@ -179,3 +179,45 @@ describe('TextIndex: early stops of the ranked reading equal the exhaustive rank
     );
   });
 });
+
+describe('TextIndex: a single word many documents are named after', () => {
+  it('reads the exact names from the word runs when their hash bucket is long', () => {
+    // 700 documents, most named "Kafka" (more than the engine walks in one hash bucket), with the
+    // word in different fields, flags and orders; then later upserts and removals.
+    const docs: IndexDocument[] = Array.from({ length: 700 }, (_, i) => ({
+      key: `k${String(i).padStart(3, '0')}`,
+      fields: [
+        i % 3 === 0 ? 'kafka' : 'broker notes',
+        i % 5 === 0 ? 'kafka topic' : 'topic',
+        i % 2 === 0 ? 'about kafka and kafkas' : 'other words',
+      ],
+      exact: i % 7 === 6 ? ['Other name'] : ['Kafka'],
+      flags: i % 11 === 0 ? 1 : 0,
+      order: i % 4,
+      sortKey: i % 9 === 0 ? undefined : `s${(i * 37) % 101}`,
+    }));
+    const later: IndexDocument[] = Array.from({ length: 40 }, (_, i) => ({
+      ...docs[i * 3],
+      key: i % 2 ? docs[i * 3].key : `n${i}`,
+      order: 9,
+    }));
+    const current = new TextIndex(WEIGHTS);
+    const reference = new ExhaustiveTextIndex(WEIGHTS);
+    const queries = ['kafka', 'Kafka', 'kafk', 'kafkas'];
+    const options = [{ limit: 5 }, { limit: 20, offset: 200 }, { limit: 30, offset: 620 }, { limit: 10, excludeFlags: 1 }, { limit: 800 }];
+    const compare = (): void => {
+      for (const q of queries) {
+        for (const o of options) expect(current.search(q, o), `${q} ${JSON.stringify(o)}`).toEqual(reference.search(q, o));
+      }
+    };
+    for (const sut of [current, reference]) build(sut, docs, true, 0);
+    compare();
+    for (const sut of [current, reference]) {
+      for (const d of later) sut.upsert(d);
+      for (let i = 1; i < 700; i += 13) sut.remove(docs[i].key);
+    }
+    compare();
+    for (const sut of [current, reference]) sut.compact();
+    compare();
+  });
+});

@@ -48,6 +48,8 @@ const FIELD_GAP = 50;
 const PROXIMITY_CAP = 8;
 /** Combinations of one (variant, field) run per word past which a search accumulates every candidate. */
 const MAX_COMBINATIONS = 8192;
+/** Exact-text entries sharing the query's hash bucket past which a single word's exact names are read from its runs. */
+const MAX_NAME_CHAIN = 256;
 /** Vocabulary buckets (by first character) from which a one-typo word reads ranges of the sorted bucket. */
 const BUCKET_SCAN = 256;
 
@@ -815,41 +817,58 @@ export class TextIndex {
     };
     const usable = (slot: number): boolean =>
       ((bits[slot >>> 5] >>> (slot & 31)) & 1) !== 0 && !(excluded && (excluded[slot >>> 5] >>> (slot & 31)) & 1);
-    // Exact names first (through the buckets of the exact texts' hashes).
-    const named = new Set<number>();
-    for (let e = this.exactHead[queryHash & (this.exactHead.length - 1)]; e !== 0; e = this.exactNext[e - 1]) {
-      const slot = (e - 1) >>> 1;
-      if (slot >= compacted || named.has(slot) || !isExact(slot) || !usable(slot)) continue;
-      const g = firstGroup(slot, gn);
-      if (g < 0 || groups[3 * g] >= 8) continue;
-      named.add(slot);
-      add(slot, groups[3 * g], singleKeys[groups[3 * g]] + BIT_EXACT);
-    }
-    // Then the groups by key, highest first; within a key, slots ascending (the tiebreak order).
+    // The groups by key, highest first; within a key, slots ascending (the tiebreak order). Reads
+    // the best `limit` documents not yet taken (only exact names, with their bonus, if `names`).
     const byKey = Array.from({ length: gn }, (_, g) => g).sort(
       (a, b) => singleKeys[groups[3 * b] & 511] - singleKeys[groups[3 * a] & 511] || a - b,
     );
-    let found = 0;
-    for (let i = 0; i < gn && found < want;) {
-      const key = singleKeys[groups[3 * byKey[i]] & 511];
-      const need = want - found;
-      const taken: number[] = [];
-      const takenCode = new Map<number, number>();
-      for (; i < gn && singleKeys[groups[3 * byKey[i]] & 511] === key; i++) {
-        const g = byKey[i];
-        let count = 0;
-        for (let k = groups[3 * g + 1], end = groups[3 * g + 2]; k < end && count < need; k++) {
-          const slot = post[2 * k];
-          if (!usable(slot) || named.has(slot) || firstGroup(slot, g) >= 0) continue;
-          taken.push(slot);
-          takenCode.set(slot, groups[3 * g]);
-          count++;
+    const named = new Set<number>();
+    const collect = (limit: number, names: boolean): void => {
+      let found = 0;
+      for (let i = 0; i < gn && found < limit;) {
+        const key = singleKeys[groups[3 * byKey[i]] & 511];
+        const need = limit - found;
+        const taken: number[] = [];
+        const takenCode = new Map<number, number>();
+        for (; i < gn && singleKeys[groups[3 * byKey[i]] & 511] === key; i++) {
+          const g = byKey[i];
+          if (names && groups[3 * g] >= 8) continue;
+          let count = 0;
+          for (let k = groups[3 * g + 1], end = groups[3 * g + 2]; k < end && count < need; k++) {
+            const slot = post[2 * k];
+            if (!usable(slot) || named.has(slot) || (names && !isExact(slot)) || firstGroup(slot, g) >= 0) continue;
+            taken.push(slot);
+            takenCode.set(slot, groups[3 * g]);
+            count++;
+          }
         }
+        taken.sort((a, b) => a - b);
+        for (const slot of taken.slice(0, need)) {
+          if (names) named.add(slot);
+          add(slot, takenCode.get(slot)!, names ? key + BIT_EXACT : key);
+        }
+        found += Math.min(need, taken.length);
       }
-      taken.sort((a, b) => a - b);
-      for (const slot of taken.slice(0, need)) add(slot, takenCode.get(slot)!, key);
-      found += Math.min(need, taken.length);
+    };
+    // Exact names first: through the hash bucket of the query's hash when it is short, else (many
+    // documents named like the query) from the runs of the word itself, only exact names taken —
+    // when they fill the page, the names left out rank below it anyway.
+    const head = this.exactHead[queryHash & (this.exactHead.length - 1)];
+    let chain = 0;
+    for (let e = head; e !== 0 && chain <= MAX_NAME_CHAIN; e = this.exactNext[e - 1]) chain++;
+    if (chain > MAX_NAME_CHAIN) {
+      collect(want, true);
+    } else {
+      for (let e = head; e !== 0; e = this.exactNext[e - 1]) {
+        const slot = (e - 1) >>> 1;
+        if (slot >= compacted || named.has(slot) || !isExact(slot) || !usable(slot)) continue;
+        const g = firstGroup(slot, gn);
+        if (g < 0 || groups[3 * g] >= 8) continue;
+        named.add(slot);
+        add(slot, groups[3 * g], singleKeys[groups[3 * g]] + BIT_EXACT);
+      }
     }
+    collect(want, false);
     const codeOf = new Map<number, number>();
     for (let k = 0; k < slots.length; k++) codeOf.set(slots[k], codes[k]);
     const top = this.topSlots(Int32Array.from(slots), Float64Array.from(keyList), want);
