@@ -2,7 +2,8 @@
 // 4fc07b6): every posting of every variant is accumulated and every matching document keyed. Kept
 // verbatim (imports and class name aside) as the exhaustive evaluator the pruning and equivalence specs
 // (src/common/search/text-index.pruning.spec.ts, text-index.equivalence.spec.ts) compare the current
-// engine with. Not used by the service.
+// engine with. Not used by the service. One change since: the final tiebreak of equal sort keys is
+// slot (insertion) order (see topSlots).
 import { editDistance, foldedWords, hash32, isSearchWord, MAX_WORD_LENGTH, typoBudget } from '../../src/common/search/text-fold.js';
 
 /**
@@ -698,7 +699,12 @@ export class ExhaustiveTextIndex {
       if (ka !== kb) return ka > kb;
       if (order[a] !== order[b]) return order[a] > order[b];
       if (rank[a] !== rank[b]) return rank[a] < rank[b];
-      return (this.sortKeys[a] ?? this.keys[a]!) < (this.sortKeys[b] ?? this.keys[b]!);
+      const x = this.sortKeys[a] ?? this.keys[a]!;
+      const y = this.sortKeys[b] ?? this.keys[b]!;
+      // Equal sort keys (only documents added since the last compaction share a rank): slot order,
+      // which is insertion order. (Added with the engine's slot renumbering: before, such full ties
+      // were left in the order the candidates were read, which depended on the posting layout.)
+      return x !== y ? x < y : a < b;
     };
     // A min-heap of the best `want` entries in two typed arrays: its root is the worst kept one.
     const hs = new Int32Array(want);

@@ -91,3 +91,133 @@ describe('TextIndex: pruned ranking equals the exhaustive one', () => {
     );
   });
 });
+
+// The search reads posting runs in tiebreak order and stops once the page is settled (single words,
+// and several words matched together), so corpora larger than a page, small pages, equal field
+// weights (ties between fields), two query words read as the same term (a proximity below zero),
+// and documents added or removed after the compaction (tails, dead slots) must all be covered.
+const WEIGHT_SETS = [WEIGHTS, [8, 6, 6, 3, 3, 1], [1, 1, 1, 1, 1, 1]];
+const sameTerm = fc.constantFrom('roobt robot', 'robot robots', 'agnet agent', 'agents agent', 'soruce source', 'open opens');
+
+describe('TextIndex: early stops of the ranked reading equal the exhaustive ranking', () => {
+  it('on larger corpora, small pages, tied weights, shared terms, later upserts and removals', () => {
+    fc.assert(
+      fc.property(
+        fc.array(doc, { minLength: 30, maxLength: 160 }),
+        fc.array(doc, { maxLength: 30 }),
+        fc.array(
+          fc.tuple(fc.oneof(query, sameTerm), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 0, max: 3 }), fc.constantFrom(0, 1)),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
+        ),
+        fc.constantFrom(...WEIGHT_SETS),
+        fc.constantFrom(0, 4),
+        fc.boolean(),
+        (raw, later, queries, weights, removeEvery, compactAgain) => {
+          const toDoc = (d: (typeof raw)[number], i: number): IndexDocument => ({
+            key: `k${String(i).padStart(3, '0')}`,
+            fields: d.fields,
+            exact: d.exactName === undefined ? undefined : [d.exactName],
+            flags: d.flags,
+            order: d.order,
+            sortKey: d.sortKey,
+          });
+          const docs = raw.map(toDoc);
+          // Later documents: new keys, and replacements of earlier ones (every third).
+          const added = later.map((d, i) => toDoc(d, i % 3 === 0 && i < docs.length ? i : docs.length + i));
+          const current = new TextIndex(weights);
+          const reference = new ExhaustiveTextIndex(weights);
+          for (const sut of [current, reference]) {
+            build(sut, docs, true, removeEvery);
+            for (const d of added) sut.upsert(d);
+            if (compactAgain) sut.compact();
+          }
+          for (const [q, limit, offset, excludeFlags] of queries) {
+            const options = { limit, offset, excludeFlags };
+            expect(current.search(q, options), `${q} ${JSON.stringify(options)}`).toEqual(reference.search(q, options));
+          }
+        },
+      ),
+      { numRuns: 300, seed: 2501 },
+    );
+  });
+
+  it('on vocabularies large enough for the sorted-bucket typo lookup', () => {
+    // Words of 5–7 letters over four characters, all in one bucket ('a'), so that the typo and
+    // prefix variants of a query word come from ranges of the sorted bucket.
+    const word = fc.array(fc.constantFrom('a', 'b', 'c', 'd'), { minLength: 4, maxLength: 6 }).map((rest) => `a${rest.join('')}`);
+    const edit = fc
+      .tuple(word, fc.nat(8), fc.constantFrom('a', 'b', 'c', 'e'), fc.constantFrom('sub', 'ins', 'del', 'swap', 'cut', 'none'))
+      .map(([w, at, c, op]) => {
+        const p = 1 + (at % (w.length - 1));
+        if (op === 'sub') return w.slice(0, p) + c + w.slice(p + 1);
+        if (op === 'ins') return w.slice(0, p) + c + w.slice(p);
+        if (op === 'del') return w.slice(0, p) + w.slice(p + 1);
+        if (op === 'swap' && p < w.length - 1) return w.slice(0, p) + w[p + 1] + w[p] + w.slice(p + 2);
+        if (op === 'cut') return w.slice(0, Math.max(2, p));
+        return w;
+      });
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(word, { minLength: 1, maxLength: 3 }), { minLength: 300, maxLength: 500 }),
+        fc.array(fc.tuple(fc.array(edit, { minLength: 1, maxLength: 2 }), fc.integer({ min: 1, max: 10 })), { minLength: 1, maxLength: 8 }),
+        (texts, queries) => {
+          const docs: IndexDocument[] = texts.map((words, i) => ({ key: `k${String(i).padStart(3, '0')}`, fields: [words.join(' ')] }));
+          const current = new TextIndex(WEIGHTS);
+          const reference = new ExhaustiveTextIndex(WEIGHTS);
+          build(current, docs, true, 0);
+          build(reference, docs, true, 0);
+          for (const [words, limit] of queries) {
+            const q = words.join(' ');
+            expect(current.search(q, { limit }), q).toEqual(reference.search(q, { limit }));
+          }
+        },
+      ),
+      { numRuns: 40, seed: 2502 },
+    );
+  });
+});
+
+describe('TextIndex: a single word many documents are named after', () => {
+  it('reads the exact names from the word runs when their hash bucket is long', () => {
+    // 700 documents, most named "Kafka" (more than the engine walks in one hash bucket), with the
+    // word in different fields, flags and orders; then later upserts and removals.
+    const docs: IndexDocument[] = Array.from({ length: 700 }, (_, i) => ({
+      key: `k${String(i).padStart(3, '0')}`,
+      fields: [
+        i % 3 === 0 ? 'kafka' : 'broker notes',
+        i % 5 === 0 ? 'kafka topic' : 'topic',
+        i % 2 === 0 ? 'about kafka and kafkas' : 'other words',
+      ],
+      exact: i % 7 === 6 ? ['Other name'] : ['Kafka'],
+      flags: i % 11 === 0 ? 1 : 0,
+      order: i % 4,
+      sortKey: i % 9 === 0 ? undefined : `s${(i * 37) % 101}`,
+    }));
+    const later: IndexDocument[] = Array.from({ length: 40 }, (_, i) => ({
+      ...docs[i * 3],
+      key: i % 2 ? docs[i * 3].key : `n${i}`,
+      order: 9,
+    }));
+    const current = new TextIndex(WEIGHTS);
+    const reference = new ExhaustiveTextIndex(WEIGHTS);
+    const queries = ['kafka', 'Kafka', 'kafk', 'kafkas'];
+    const options = [{ limit: 5 }, { limit: 20, offset: 200 }, { limit: 30, offset: 620 }, { limit: 10, excludeFlags: 1 }, { limit: 800 }];
+    const compare = (): void => {
+      for (const q of queries) {
+        for (const o of options) expect(current.search(q, o), `${q} ${JSON.stringify(o)}`).toEqual(reference.search(q, o));
+      }
+    };
+    for (const sut of [current, reference]) build(sut, docs, true, 0);
+    compare();
+    for (const sut of [current, reference]) {
+      for (const d of later) sut.upsert(d);
+      for (let i = 1; i < 700; i += 13) sut.remove(docs[i].key);
+    }
+    compare();
+    for (const sut of [current, reference]) sut.compact();
+    compare();
+  });
+});

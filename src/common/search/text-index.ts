@@ -9,9 +9,18 @@ import { editDistance, foldedWords, hash32, isSearchWord, MAX_WORD_LENGTH, typoB
  * Storage (sized for a million documents): the vocabulary is a map from word to a term number, and
  * everything about a term lives in typed arrays indexed by that number; the postings of all terms
  * are one Int32Array in compressed-sparse-row form (a term's pairs are contiguous, from `termStart`),
- * written by a counting sort at {@link TextIndex.compact}. A bulk build appends (term, slot, info)
- * triples to three growing typed arrays — no array or object per word — and postings added after a
- * compaction go to small per-term tails until the next one.
+ * written by a counting sort at {@link TextIndex.compact}. A compaction also renumbers the documents
+ * (slots) in tiebreak order (`order` descending, then sort key), so that a smaller slot ranks first
+ * among equal keys, and lays each term's pairs out by field, then slot: a (term, field) run lists
+ * its documents in rank order. Terms held by an eighth of the documents or more also get a bitmap.
+ * A bulk build appends (term, slot, info) triples to three growing typed arrays — no array or object
+ * per word — and postings added after a compaction go to small per-term tails until the next one
+ * (their slots, after the compacted ones, are keyed one by one by a search).
+ *
+ * Searching (see {@link TextIndex.search}): each query word's documents are a bitmap, so `total`,
+ * word rarity and the count of matched words are exact without ranking anything; the page is then
+ * read from the runs in key order and the reading stops once it is settled — the cost follows the
+ * page, not the number of postings of a common word.
  *
  * An in-process inverted index with typo tolerance, prefix matching and bucket ranking — the engine
  * behind directory search, Recall's search_memory and the documentation search. It holds only what
@@ -38,6 +47,12 @@ const MAX_PREFIX_VARIANTS = 40;
 const MAX_POSITION = 0xffff;
 const FIELD_GAP = 50;
 const PROXIMITY_CAP = 8;
+/** Combinations of one (variant, field) run per word past which a search accumulates every candidate. */
+const MAX_COMBINATIONS = 8192;
+/** Exact-text entries sharing the query's hash bucket past which a single word's exact names are read from its runs. */
+const MAX_NAME_CHAIN = 256;
+/** Vocabulary buckets (by first character) from which a one-typo word reads ranges of the sorted bucket. */
+const BUCKET_SCAN = 256;
 
 export interface IndexDocument {
   /** The stable id of the record (a UUID). */
@@ -154,9 +169,6 @@ function grownUint8(a: U8, min: number): U8 {
   return b;
 }
 
-/** The exact-name filter's size: 16 bits per document at the last compaction, from 1,024 bits up to 2^24 (2 MB). */
-const EXACT_MIN_WORDS = 32;
-const EXACT_MAX_WORDS = 1 << 19;
 const BIT_EXACT = 2 ** 44;
 const BIT_WORDS = 2 ** 40;
 const BIT_TYPOS = 2 ** 34;
@@ -177,6 +189,11 @@ export class TextIndex {
   private termCount = new Int32Array(16);
   /** Pairs (slot, field << 16 | first position) of every term, term after term. */
   private post: I32 = EMPTY;
+  /**
+   * The compacted slots of each term held by at least an eighth of them, as a bitmap (an eighth of
+   * the term's postings' bytes at most): a search marks such a word's documents 32 at a time.
+   */
+  private dense = new Map<number, I32>();
   /** Pairs added since the last compaction, per term. */
   private tails = new Map<number, number[]>();
   private tailPairs = 0;
@@ -190,33 +207,56 @@ export class TextIndex {
   private bulkStamp = 0;
   /** Vocabulary by first character: typo and prefix variants are looked up in one bucket. */
   private readonly buckets = new Map<string, number[]>();
+  /** Buckets sorted by text (taken on first use; the terms added since are at the bucket's end). */
+  private sortedBuckets = new Map<string, I32>();
   /** Reused by upsert: a document's words and their first (field, position). */
   private readonly seen = new Map<string, number>();
-  private readonly slotByKey = new Map<string, number>();
+  /**
+   * Key → the document's id: the slot it was given when added, before any renumbering since (so a
+   * compaction renumbers slots in two typed arrays, not in this map; ids are reissued when they
+   * outnumber the slots twice).
+   */
+  private readonly idByKey = new Map<string, number>();
+  private slotOfId = new Int32Array(16);
+  private idOfSlot = new Int32Array(16);
+  private ids = 0;
   private keys: Array<string | undefined> = [];
   private sortKeys: Array<string | undefined> = [];
   private live = new Uint8Array(16);
+  /** `live` as a bitmap (bit s & 31 of word s >>> 5), for the per-word sets of a search. */
+  private liveBits = new Int32Array(1);
   private flags = new Uint8Array(16);
+  /** Per flag bit (0–7), a bitmap of the slots carrying it; allocated when a document first carries it. */
+  private flagBits: Array<Int32Array | undefined> = [];
   private exactA = new Int32Array(16);
   private exactB = new Int32Array(16);
   /**
-   * One bit per exact-text hash (its low bits; the length is a power of two sized at compaction) of
-   * any document since the last compaction: a query whose hash's bit is clear is nobody's exact name,
-   * and the search skips the check.
+   * The exact texts' hashes as chained hash buckets: `exactHead[hash & mask]` is 1 + the first entry
+   * (slot * 2 + 0 for exactA, + 1 for exactB), `exactNext[entry]` 1 + the next one (0 ends a chain).
+   * Sized at compaction; documents added later are chained in the same buckets.
    */
-  private exactBits = new Int32Array(EXACT_MIN_WORDS);
+  private exactHead = new Int32Array(16);
+  private exactNext = new Int32Array(32);
   private order = new Float64Array(16);
   private slots = 0;
+  /**
+   * Slots below this one were laid out by the last compaction: numbered in tiebreak order (`order`
+   * descending, then sort key) and their postings in `post`; slots from it on were added since (their
+   * postings are in the tails).
+   */
+  private compacted = 0;
+  /** Slots below `compacted` removed since the last compaction. */
+  private removedCompacted = 0;
   private liveCount = 0;
   /** Between clear() and compact(): postings go to the bulk triples. */
   private bulk = false;
-  /** Tiebreak ranks: position of the slot's sort key among the sort keys at the last compaction. */
-  private rank = new Float64Array(16);
+  /**
+   * Tiebreak ranks: twice the position of the slot's sort key among the sort keys at the last
+   * compaction (odd, just before its successor's, for a document added since).
+   */
+  private rank = new Int32Array(16);
   private sorted: string[] = [];
   // Scratch space of one search (searches are synchronous, so one set is enough).
-  private docGen = new Int32Array(16);
-  private candidateScratch = new Int32Array(16);
-  private touchedScratch = new Int32Array(16);
   private wordGen = new Int32Array(16);
   /** During a search: the slot's entry (in the ent* arrays) for the query word being read. */
   private wordIdx = new Int32Array(16);
@@ -225,7 +265,6 @@ export class TextIndex {
   private accWeight = new Float64Array(16);
   private accProximity = new Int32Array(16);
   private accExact = new Int32Array(16);
-  private accMask = new Int32Array(16);
   private lastPos = new Int32Array(16);
   private lastField = new Int32Array(16);
   private keyScratch = new Float64Array(16);
@@ -233,6 +272,8 @@ export class TextIndex {
   private entSlot: I32 = EMPTY;
   private entCode: I32 = EMPTY;
   private entPos: I32 = EMPTY;
+  /** Bitmaps of one search (one slot per bit), reused: one per query word, then the union, the candidates... */
+  private bitmaps: I32[] = [];
   private generation = 0;
 
   /** @param fieldWeights one weight per field, field 0 (the name) first. */
@@ -254,7 +295,7 @@ export class TextIndex {
   }
 
   has(key: string): boolean {
-    return this.slotByKey.has(key);
+    return this.idByKey.has(key);
   }
 
   /** Empties the index and starts a bulk build: postings are collected cheaply until {@link compact}. */
@@ -262,6 +303,8 @@ export class TextIndex {
     this.bulk = true;
     this.post = EMPTY;
     this.tails.clear();
+    this.dense = new Map();
+    this.sortedBuckets = new Map();
     this.tailPairs = 0;
     this.bulkTerm = EMPTY;
     this.bulkSlot = EMPTY;
@@ -273,19 +316,27 @@ export class TextIndex {
     this.termStart = new Int32Array(16);
     this.termCount = new Int32Array(16);
     this.sorted = [];
-    this.rank = new Float64Array(16);
+    this.rank = new Int32Array(16);
     this.terms.clear();
     this.buckets.clear();
-    this.slotByKey.clear();
+    this.idByKey.clear();
+    this.slotOfId = new Int32Array(16);
+    this.idOfSlot = new Int32Array(16);
+    this.ids = 0;
     this.keys = [];
     this.sortKeys = [];
     this.live = new Uint8Array(16);
+    this.liveBits = new Int32Array(1);
     this.flags = new Uint8Array(16);
+    this.flagBits = [];
     this.exactA = new Int32Array(16);
     this.exactB = new Int32Array(16);
-    this.exactBits = new Int32Array(EXACT_MIN_WORDS);
+    this.exactHead = new Int32Array(16);
+    this.exactNext = new Int32Array(32);
     this.order = new Float64Array(16);
     this.slots = 0;
+    this.compacted = 0;
+    this.removedCompacted = 0;
     this.liveCount = 0;
   }
 
@@ -297,19 +348,25 @@ export class TextIndex {
     this.keys[slot] = doc.key;
     this.sortKeys[slot] = doc.sortKey;
     this.live[slot] = 1;
+    this.liveBits[slot >>> 5] |= 1 << (slot & 31);
     this.flags[slot] = doc.flags ?? 0;
+    for (let bit = 0; bit < 8; bit++) if ((this.flags[slot] >> bit) & 1) this.flagBitmap(bit)[slot >>> 5] |= 1 << (slot & 31);
     this.order[slot] = doc.order ?? 0;
     this.rank[slot] = this.bulk ? 0 : this.rankOf(doc.sortKey ?? doc.key);
-    this.slotByKey.set(doc.key, slot);
+    const id = this.ids++;
+    this.slotOfId = grownInt32(this.slotOfId, this.ids);
+    this.slotOfId[id] = slot;
+    this.idOfSlot[slot] = id;
+    this.idByKey.set(doc.key, id);
     this.liveCount++;
     this.exactA[slot] = doc.exact?.[0] === undefined ? 0 : exactHash(doc.exact[0]);
     this.exactB[slot] = doc.exact?.[1] === undefined ? 0 : exactHash(doc.exact[1]);
-    this.markExact(this.exactA[slot]);
-    this.markExact(this.exactB[slot]);
     if (this.bulk) {
       this.bulkPostings(doc.fields, slot);
       return;
     }
+    this.chainExact(slot * 2);
+    this.chainExact(slot * 2 + 1);
     const seen = this.seen;
     seen.clear();
     let position = 0;
@@ -381,10 +438,13 @@ export class TextIndex {
 
   /** Removes a document; its postings stay (skipped) until {@link compact}. */
   remove(key: string): boolean {
-    const slot = this.slotByKey.get(key);
-    if (slot === undefined) return false;
-    this.slotByKey.delete(key);
+    const id = this.idByKey.get(key);
+    if (id === undefined) return false;
+    const slot = this.slotOfId[id];
+    this.idByKey.delete(key);
     this.live[slot] = 0;
+    this.liveBits[slot >>> 5] &= ~(1 << (slot & 31));
+    if (slot < this.compacted) this.removedCompacted++;
     this.keys[slot] = undefined;
     this.sortKeys[slot] = undefined;
     this.liveCount--;
@@ -396,61 +456,118 @@ export class TextIndex {
     return this.slots > 1000 && (this.liveCount < this.slots * 0.75 || this.tailPairs > this.post.length / 8);
   }
 
-  /** Drops postings of removed documents and trims every array to its length. */
+  /**
+   * Drops postings of removed documents, renumbers the live ones in tiebreak order (`order`
+   * descending, then sort key ascending, then insertion: the slot order is the final tiebreak of the
+   * ranking) and lays each term's postings out by field, then slot; trims every array to its length.
+   */
   compact(): void {
-    const remap = new Int32Array(this.slots).fill(-1);
+    const oldSlots = this.slots;
+    const liveOld = new Int32Array(oldSlots);
     let next = 0;
-    for (let s = 0; s < this.slots; s++) if (this.live[s]) remap[s] = next++;
+    for (let s = 0; s < oldSlots; s++) if (this.live[s]) liveOld[next++] = s;
+    // Ranks by sort key; equal sort keys keep slot order, which is their insertion order (a later
+    // upsert takes a new slot at the end, and a compaction keeps the order of equal sort keys).
+    const sortKey = new Array<string>(next);
+    for (let i = 0; i < next; i++) sortKey[i] = this.sortKeys[liveOld[i]] ?? this.keys[liveOld[i]]!;
+    const byKey = Array.from({ length: next }, (_, i) => i);
+    byKey.sort((a, b) => {
+      const x = sortKey[a];
+      const y = sortKey[b];
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    const rankOf = new Int32Array(next);
+    const sorted = new Array<string>(next);
+    for (let r = 0; r < next; r++) {
+      rankOf[byKey[r]] = r;
+      sorted[r] = sortKey[byKey[r]];
+    }
+    const oldOrder = this.order;
+    let inOrder = byKey;
+    for (let r = 1; r < next; r++) {
+      if (oldOrder[liveOld[byKey[r]]] > oldOrder[liveOld[byKey[r - 1]]]) {
+        inOrder = byKey.slice().sort((a, b) => oldOrder[liveOld[b]] - oldOrder[liveOld[a]] || rankOf[a] - rankOf[b]);
+        break;
+      }
+    }
+    const remap = new Int32Array(oldSlots).fill(-1);
+    const size = Math.max(next, 16);
     const keys: Array<string | undefined> = new Array<string | undefined>(next);
     const sortKeys: Array<string | undefined> = new Array<string | undefined>(next);
-    const live = new Uint8Array(Math.max(next, 16));
-    const flags = new Uint8Array(Math.max(next, 16));
-    const exactA = new Int32Array(Math.max(next, 16));
-    const exactB = new Int32Array(Math.max(next, 16));
-    const order = new Float64Array(Math.max(next, 16));
-    const rank = new Float64Array(Math.max(next, 16));
-    for (let s = 0; s < this.slots; s++) {
-      const to = remap[s];
-      if (to < 0) continue;
-      keys[to] = this.keys[s];
-      sortKeys[to] = this.sortKeys[s];
-      live[to] = 1;
-      flags[to] = this.flags[s];
-      exactA[to] = this.exactA[s];
-      exactB[to] = this.exactB[s];
-      order[to] = this.order[s];
-      rank[to] = this.rank[s];
-      if (to !== s) this.slotByKey.set(this.keys[s]!, to);
+    const live = new Uint8Array(size).fill(1, 0, next);
+    const liveBits = new Int32Array((size + 31) >>> 5);
+    for (let to = 0; to < next; to++) liveBits[to >>> 5] |= 1 << (to & 31);
+    const flags = new Uint8Array(size);
+    const exactA = new Int32Array(size);
+    const exactB = new Int32Array(size);
+    const order = new Float64Array(size);
+    const rank = new Int32Array(size);
+    const idOfSlot = new Int32Array(size);
+    const oldOf = new Int32Array(next);
+    for (let to = 0; to < next; to++) {
+      const i = inOrder[to];
+      const from = liveOld[i];
+      oldOf[to] = from;
+      remap[from] = to;
+      keys[to] = this.keys[from];
+      sortKeys[to] = this.sortKeys[from];
+      flags[to] = this.flags[from];
+      exactA[to] = this.exactA[from];
+      exactB[to] = this.exactB[from];
+      order[to] = oldOrder[from];
+      rank[to] = 2 * rankOf[i];
+      idOfSlot[to] = this.idOfSlot[from];
     }
-    Object.assign(this, { keys, sortKeys, live, flags, exactA, exactB, order, rank, slots: next });
-    let words = EXACT_MIN_WORDS;
-    while (words * 32 < next * 16 && words < EXACT_MAX_WORDS) words *= 2;
-    this.exactBits = new Int32Array(words);
+    if (this.ids > 2 * size) {
+      // Ids reissued: the new slots.
+      for (let to = 0; to < next; to++) {
+        this.idByKey.set(keys[to]!, to);
+        idOfSlot[to] = to;
+      }
+      this.ids = next;
+    }
+    const slotOfId = new Int32Array(Math.max(this.ids, 16));
+    for (let to = 0; to < next; to++) slotOfId[idOfSlot[to]] = to;
+    Object.assign(this, { keys, sortKeys, live, liveBits, flags, exactA, exactB, order, rank, sorted, idOfSlot, slotOfId });
+    Object.assign(this, { slots: next, compacted: next });
+    this.removedCompacted = 0;
+    this.flagBits = [];
     for (let s = 0; s < next; s++) {
-      this.markExact(exactA[s]);
-      this.markExact(exactB[s]);
+      for (let bit = 0; bit < 8; bit++) if ((flags[s] >> bit) & 1) this.flagBitmap(bit)[s >>> 5] |= 1 << (s & 31);
     }
-    this.compactPostings(remap);
+    let buckets = 16;
+    while (buckets * 2 < next) buckets *= 2;
+    this.exactHead = new Int32Array(buckets);
+    this.exactNext = new Int32Array(2 * size);
+    for (let e = 0; e < 2 * next; e++) this.chainExact(e);
+    this.compactPostings(remap, oldOf);
     this.bulk = false;
-    this.rankSlots();
-    this.resizeScratch(Math.max(next, 16));
+    this.resizeScratch(size);
   }
 
   /**
    * Rewrites every term's live postings (slots remapped) into one CSR array, term after term, each
-   * term's pairs in insertion order (compacted ones, then its tail, then bulk ones), and renumbers the
-   * terms left with none out of the vocabulary.
+   * term's pairs by field, then slot (read in new slot order and counting-sorted by term, then a
+   * stable pass by field within each term), and renumbers the terms left with none out of the
+   * vocabulary. `oldOf` gives the previous slot of each new one.
    */
-  private compactPostings(remap: I32): void {
+  private compactPostings(remap: I32, oldOf: I32): void {
     const terms = this.termText.length;
-    const { post, termStart, termCount, tails, bulkTerm, bulkSlot, bulkInfo, bulkLength } = this;
+    const slots = oldOf.length;
     const count = new Int32Array(terms);
-    for (let t = 0; t < terms; t++) {
-      const end = 2 * (termStart[t] + termCount[t]);
-      for (let k = 2 * termStart[t]; k < end; k += 2) if (remap[post[k]] >= 0) count[t]++;
-    }
-    for (const [t, tail] of tails) for (let k = 0; k < tail.length; k += 2) if (remap[tail[k]] >= 0) count[t]++;
-    for (let i = 0; i < bulkLength; i++) if (remap[bulkSlot[i]] >= 0) count[bulkTerm[i]]++;
+    // A bulk build's triples come document after document (slots ascending): they are read in the
+    // new slot order through each old slot's first triple. Otherwise the postings are first
+    // counting-sorted by new slot.
+    const { bulkTerm, bulkSlot, bulkInfo, bulkLength } = this;
+    let byDocument = this.post.length === 0 && this.tails.size === 0;
+    for (let i = 1; byDocument && i < bulkLength; i++) if (bulkSlot[i] < bulkSlot[i - 1]) byDocument = false;
+    const slotStart = new Int32Array((byDocument ? remap.length : slots) + 1);
+    this.forEachPosting((t, slot) => {
+      const to = remap[slot];
+      if (to >= 0) count[t]++;
+      if (byDocument) slotStart[slot + 1]++;
+      else if (to >= 0) slotStart[to + 1]++;
+    });
     // Terms keep their order (variants of equal cost and frequency are taken in vocabulary order).
     const renumber = new Int32Array(terms);
     let kept = 0;
@@ -479,24 +596,61 @@ export class TextIndex {
       pairs += count[t];
       if (to !== t) this.terms.set(text[to], to);
     }
+    for (let s = 1; s < slotStart.length; s++) slotStart[s] += slotStart[s - 1];
     const out = new Int32Array(2 * pairs);
-    const put = (t: number, slot: number, info: number): void => {
-      const to = renumber[t];
-      const k = 2 * (start[to] + counts[to]++);
-      out[k] = remap[slot];
-      out[k + 1] = info;
-    };
-    for (let t = 0; t < terms; t++) {
-      const end = 2 * (termStart[t] + termCount[t]);
-      for (let k = 2 * termStart[t]; k < end; k += 2) if (remap[post[k]] >= 0) put(t, post[k], post[k + 1]);
+    if (byDocument) {
+      for (let to = 0; to < slots; to++) {
+        for (let i = slotStart[oldOf[to]], end = slotStart[oldOf[to] + 1]; i < end; i++) {
+          const t = renumber[bulkTerm[i]];
+          const k = 2 * (start[t] + counts[t]++);
+          out[k] = to;
+          out[k + 1] = bulkInfo[i];
+        }
+      }
+    } else {
+      this.bySlotThenTerm(remap, renumber, slotStart, start, counts, out);
     }
-    for (const [t, tail] of tails) for (let k = 0; k < tail.length; k += 2) if (remap[tail[k]] >= 0) put(t, tail[k], tail[k + 1]);
-    for (let i = 0; i < bulkLength; i++) if (remap[bulkSlot[i]] >= 0) put(bulkTerm[i], bulkSlot[i], bulkInfo[i]);
-    Object.assign(this, { termText: text, termDf: df, termMask: mask, termStart: start, termCount: counts, post: out });
+    this.post = EMPTY;
     this.tails = new Map();
     this.tailPairs = 0;
     this.bulkTerm = this.bulkSlot = this.bulkInfo = EMPTY;
     this.bulkLength = 0;
+    // Then by field within a term, keeping slot order (most terms are in one field only).
+    let scratch = EMPTY;
+    for (let t = 0; t < kept; t++) {
+      const from = 2 * start[t];
+      const end = 2 * (start[t] + counts[t]);
+      let ordered = true;
+      for (let k = from + 3; k < end; k += 2) {
+        if (out[k] >>> 16 < out[k - 2] >>> 16) {
+          ordered = false;
+          break;
+        }
+      }
+      if (ordered) continue;
+      scratch = grownInt32(scratch, end - from);
+      scratch.set(out.subarray(from, end));
+      let k = from;
+      for (let field = -1; k < end;) {
+        let low = 0x10000;
+        for (let j = 1; j < end - from; j += 2) if (scratch[j] >>> 16 > field && scratch[j] >>> 16 < low) low = scratch[j] >>> 16;
+        for (let j = 0; j < end - from; j += 2) {
+          if (scratch[j + 1] >>> 16 !== low) continue;
+          out[k++] = scratch[j];
+          out[k++] = scratch[j + 1];
+        }
+        field = low;
+      }
+    }
+    Object.assign(this, { termText: text, termDf: df, termMask: mask, termStart: start, termCount: counts, post: out });
+    this.sortedBuckets = new Map();
+    this.dense = new Map();
+    for (let t = 0; t < kept; t++) {
+      if (counts[t] < slots / 8) continue;
+      const bits = new Int32Array((slots + 31) >>> 5);
+      for (let k = 2 * start[t], end = 2 * (start[t] + counts[t]); k < end; k += 2) bits[out[k] >>> 5] |= 1 << (out[k] & 31);
+      this.dense.set(t, bits);
+    }
     if (kept < terms) {
       for (const [first, bucket] of this.buckets) {
         const ids: number[] = [];
@@ -506,23 +660,67 @@ export class TextIndex {
     }
   }
 
+  /** compactPostings' general case: a counting sort of the postings by new slot, then by term into `out`. */
+  private bySlotThenTerm(remap: I32, renumber: I32, slotStart: I32, start: I32, counts: I32, out: I32): void {
+    const slots = slotStart.length - 1;
+    const fill = slotStart.slice(0, slots);
+    const slotTerm = new Int32Array(slotStart[slots]);
+    const slotInfo = new Int32Array(slotStart[slots]);
+    this.forEachPosting((t, slot, info) => {
+      const to = remap[slot];
+      if (to < 0) return;
+      const p = fill[to]++;
+      slotTerm[p] = renumber[t];
+      slotInfo[p] = info;
+    });
+    // Then by term, slots ascending within each.
+    for (let s = 0; s < slots; s++) {
+      for (let p = slotStart[s], end = slotStart[s + 1]; p < end; p++) {
+        const t = slotTerm[p];
+        const k = 2 * (start[t] + counts[t]++);
+        out[k] = s;
+        out[k + 1] = slotInfo[p];
+      }
+    }
+  }
+
+  /** Calls `fn` for every posting held: the compacted ones, the tails, the bulk triples. */
+  private forEachPosting(fn: (term: number, slot: number, info: number) => void): void {
+    const { post, termStart, termCount, tails, bulkTerm, bulkSlot, bulkInfo, bulkLength } = this;
+    for (let t = 0; t < this.termText.length; t++) {
+      const end = 2 * (termStart[t] + termCount[t]);
+      for (let k = 2 * termStart[t]; k < end; k += 2) fn(t, post[k], post[k + 1]);
+    }
+    for (const [t, tail] of tails) for (let k = 0; k < tail.length; k += 2) fn(t, tail[k], tail[k + 1]);
+    for (let i = 0; i < bulkLength; i++) fn(bulkTerm[i], bulkSlot[i], bulkInfo[i]);
+  }
+
   /**
    * Ranks the documents for a free-text query.
    *
-   * Cost model: every posting of every variant of every query word is read once (one scan per
-   * variant into the word's entries: a document's best code and its position), because `total` counts
-   * every document that matched a word; only the candidates below are accumulated and keyed.
+   * Cost model. The documents of each query word (the union of its variants' postings, live and
+   * without an excluded flag) are a bitmap of one bit per slot: setting it costs one store per
+   * posting, and `total`, the word rarity (idf) and the number of words each document matched are
+   * counted on the bitmaps, 32 documents per operation. Ranking then reads only what can reach the
+   * page:
    *
-   * Pruning invariant (several words): let `floor` be the largest number of matched words such that
-   * at least `offset + limit` eligible documents matched that many words or more (1 when there are
-   * fewer). Rule 2 (more words matched) is decided before every rule but the exact name, and an exact
-   * name requires every query word matched exactly, so a document with fewer than `floor` words can
-   * never rank within the first `offset + limit`: at least that many others rank before it. Only
-   * documents matching `floor` words or more are accumulated and keyed; the rest are counted only.
-   * The exact-name check is skipped when the query's hash is in no document's exact texts (the
-   * `exactBits` filter; a false positive only costs the check). text-index.pruning.spec.ts compares
-   * every outcome with the exhaustive evaluator of before (test/support/exhaustive-text-index.ts)
-   * on random corpora and queries.
+   * - One word: a document's key depends only on its best posting (typo cost and field) and, for an
+   *   exact name, its exact texts. The compacted slots are numbered in tiebreak order and each term's
+   *   postings are grouped by field, slots ascending, so the documents of one (variant, field) group
+   *   come in rank order: the groups are read in key order, each only until the page is full, a
+   *   document taken only in the first group (by code, then variant) holding it. Exact names are
+   *   found through the hash buckets of the exact texts; documents added since the last compaction
+   *   (the tails) are keyed one by one.
+   * - Several words: let `floor` be the largest number of matched words such that at least
+   *   `offset + limit` eligible documents matched that many words or more (1 when there are fewer).
+   *   Rule 2 (more words matched) is decided before every rule but the exact name, and an exact name
+   *   requires every query word matched exactly, so a document with fewer than `floor` words can
+   *   never rank within the first `offset + limit`: at least that many others rank before it. Only
+   *   documents matching `floor` words or more (from the bitmaps) have their postings' codes and
+   *   positions read, and are accumulated and keyed.
+   *
+   * text-index.pruning.spec.ts and text-index.equivalence.spec.ts compare every outcome with the
+   * exhaustive evaluator of before (test/support/exhaustive-text-index.ts).
    */
   search(query: string, options: SearchOptions): SearchOutcome {
     if (this.bulk) this.compact();
@@ -534,182 +732,634 @@ export class TextIndex {
     if (this.generation > 100_000_000) this.resetScratch();
     const gen = ++this.generation;
     const queryHash = hash32(words.join(' '));
-    // Scratch arrays live on the index (sized to its slots) so a search allocates nothing per posting.
-    const touched = this.touchedScratch;
-    let tn = 0;
     const matchedTerms = new Set<string>();
     const exclude = options.excludeFlags ?? 0;
     const n = this.liveCount;
     const single = words.length === 1;
-    let singleIdf = 0;
-    const post = this.post;
-    const termStart = this.termStart;
-    const termCount = this.termCount;
+    const want = Math.max(0, (options.offset ?? 0) + options.limit);
+    const blocks = (this.slots + 31) >>> 5;
 
-    // Each word's matches, one entry (slot, best code, its position) per document, in the ent* arrays
-    // from wordFrom to wordEnd; wordIdx points a slot at its entry for the word being read.
-    let en = 0;
-    const wordFrom = new Int32Array(words.length);
-    const wordEnd = new Int32Array(words.length);
-    const wordIdf = new Float64Array(words.length);
-
-    for (let index = 0; index < words.length; index++) {
-      const word = words[index];
-      const variants = this.variants(word, index === words.length - 1);
-      if (variants.length === 0) continue;
-      const wgen = gen * MAX_QUERY_WORDS + index + 1;
-      // The closest vocabulary word stands for the query word in highlights (snippets).
-      matchedTerms.add(this.termText[variants[0].term]);
-      wordFrom[index] = en;
-      for (const { term, cost } of variants) {
-        // The compacted pairs, then the tail of pairs added since.
-        const tail = this.tails.get(term);
-        this.reserveEntries(en + termCount[term] + (tail ? tail.length / 2 : 0));
-        en = this.scan(post, 2 * termStart[term], 2 * (termStart[term] + termCount[term]), cost, wgen, exclude, en);
-        if (tail) en = this.scan(Int32Array.from(tail), 0, tail.length, cost, wgen, exclude, en);
-      }
-      wordEnd[index] = en;
-      const wn = en - wordFrom[index];
-      const idf = Math.log(1 + n / Math.max(1, wn));
-      wordIdf[index] = idf;
-      if (single) {
-        // One query word: its best posting per document is the whole story; no accumulation.
-        singleIdf = idf;
-        continue;
-      }
-      // Several words: only the union of the words' documents is marked now; the accumulation waits
-      // until the candidates are known (below).
-      const entSlot = this.entSlot;
-      const docGen = this.docGen;
-      const accMask = this.accMask;
-      const bit = 1 << index;
-      for (let e = wordFrom[index]; e < en; e++) {
-        const slot = entSlot[e];
-        if (docGen[slot] !== gen) {
-          docGen[slot] = gen;
-          accMask[slot] = bit;
-          touched[tn++] = slot;
-        } else {
-          accMask[slot] |= bit;
-        }
-      }
+    // The eligible documents: live, without an excluded flag.
+    const eligible = this.bitmap(0, blocks);
+    eligible.set(this.liveBits.subarray(0, blocks));
+    for (let bit = 0; bit < 8; bit++) {
+      const flagged = this.flagBits[bit];
+      if (((exclude >> bit) & 1) === 0 || flagged === undefined) continue;
+      for (let b = 0; b < blocks; b++) eligible[b] &= ~flagged[b];
     }
-    // Web-search syntax: words in quotes must all match, `-word` leaves out documents with that word.
-    let requiredMask = 0;
-    words.forEach((w, i) => {
-      if (parsed.required.has(w)) requiredMask |= 1 << i;
-    });
-    // Excluded documents are marked with -gen in candGen (candidates get +gen later, in accumulate).
-    const candGen = this.candGen;
-    let excluding = false;
+    // Web-search syntax: `-word` leaves out the documents with that word.
+    let excluded: I32 | undefined;
     for (const word of parsed.excluded) {
       const term = this.terms.get(word);
       if (term === undefined) continue;
-      excluding = true;
-      for (let k = 0; k < termCount[term]; k++) candGen[post[2 * (termStart[term] + k)]] = -gen;
-      const tail = this.tails.get(term) ?? [];
-      for (let k = 0; k < tail.length; k += 2) candGen[tail[k]] = -gen;
+      excluded ??= this.bitmap(1, blocks);
+      this.markTerm(term, excluded);
     }
-    const want = Math.max(0, (options.offset ?? 0) + options.limit);
-    // The documents keyed for the page: every eligible one for a single word; for several words only
-    // those matching at least `floor` words (see the pruning invariant on this method).
-    let candidates: I32;
-    let total: number;
-    if (single) {
-      // The word's entries, in place (those of excluded documents dropped), are the candidates.
-      const { entSlot, entCode } = this;
-      let kept = en;
-      if (excluding) {
-        kept = 0;
-        for (let e = 0; e < en; e++) {
-          if (candGen[entSlot[e]] === -gen) continue;
-          entSlot[kept] = entSlot[e];
-          entCode[kept++] = entCode[e];
-        }
+    // Each word's documents, and its rarity among them.
+    const wordVariants: Variant[][] = [];
+    const wordBits: I32[] = [];
+    const wordIdf = new Float64Array(words.length);
+    for (let index = 0; index < words.length; index++) {
+      const variants = this.variants(words[index], index === words.length - 1);
+      wordVariants.push(variants);
+      const bits = this.bitmap(2 + index, blocks);
+      wordBits.push(bits);
+      if (variants.length === 0) continue;
+      // The closest vocabulary word stands for the query word in highlights (snippets).
+      matchedTerms.add(this.termText[variants[0].term]);
+      for (const { term } of variants) this.markTerm(term, bits);
+      let wn = 0;
+      for (let b = 0; b < blocks; b++) {
+        const x = bits[b] & eligible[b];
+        bits[b] = x;
+        if (x !== 0) wn += popcount(x);
       }
-      candidates = entSlot.subarray(0, kept);
-      total = kept;
-    } else {
-      const accMask = this.accMask;
-      const levels = new Int32Array(MAX_QUERY_WORDS + 1);
-      let eligible = touched.subarray(0, tn);
-      if (requiredMask || excluding) {
-        eligible = eligible.filter((slot) => (accMask[slot] & requiredMask) === requiredMask && candGen[slot] !== -gen);
-      }
-      total = eligible.length;
-      for (let k = 0; k < total; k++) levels[popcount(accMask[eligible[k]])]++;
-      let floor = MAX_QUERY_WORDS;
-      for (let atLeast = levels[floor]; floor > 1 && atLeast < want;) atLeast += levels[--floor];
-      candidates = eligible;
-      if (floor > 1) {
-        let cn = 0;
-        candidates = this.candidateScratch;
-        for (let k = 0; k < total; k++) if (popcount(accMask[eligible[k]]) >= floor) candidates[cn++] = eligible[k];
-        candidates = candidates.subarray(0, cn);
-      }
-      this.accumulate(candidates, gen, words.length, wordFrom, wordEnd, wordIdf);
+      wordIdf[index] = Math.log(1 + n / Math.max(1, wn));
     }
-    if (total === 0) return empty;
+    return single
+      ? this.searchOneWord(words, matchedTerms, wordVariants[0], wordBits[0], excluded, wordIdf[0], queryHash, want, options, gen)
+      : this.searchWords(parsed, matchedTerms, wordVariants, wordBits, excluded, wordIdf, queryHash, want, options, gen);
+  }
 
+  private searchOneWord(
+    words: string[],
+    matchedTerms: Set<string>,
+    variants: Variant[],
+    bits: I32,
+    excluded: I32 | undefined,
+    idf: number,
+    queryHash: number,
+    want: number,
+    options: SearchOptions,
+    gen: number,
+  ): SearchOutcome {
+    let total = 0;
+    for (let b = 0; b < bits.length; b++) {
+      const x = excluded ? bits[b] & ~excluded[b] : bits[b];
+      if (x !== 0) total += popcount(x);
+    }
+    if (total === 0) return { words, terms: [], total: 0, hits: [] };
     const fieldWeights = this.fieldWeights;
-    // One word: a document's key depends only on its best posting's code (typo cost and field), so the
-    // keys are tabled once per search rather than computed per document.
+    // A document's key depends only on its best posting's code (typo cost and field), so the keys
+    // are tabled once per search rather than computed per document.
     const singleKeys = new Float64Array(1 << 9);
-    if (single) {
-      for (let code = 0; code < singleKeys.length; code++) {
-        const cost = code >>> 3;
-        singleKeys[code] =
-          BIT_WORDS +
-          (63 - Math.min(cost >>> 1, 63)) * BIT_TYPOS +
-          Math.min(Math.round((fieldWeights[code & 7] ?? 1) * singleIdf * 16), 16383) * BIT_WEIGHT +
-          255 * BIT_PROXIMITY +
-          (cost === 0 ? BIT_EXACTNESS : 0);
-      }
+    for (let code = 0; code < singleKeys.length; code++) {
+      const cost = code >>> 3;
+      singleKeys[code] =
+        BIT_WORDS +
+        (63 - Math.min(cost >>> 1, 63)) * BIT_TYPOS +
+        Math.min(Math.round((fieldWeights[code & 7] ?? 1) * idf * 16), 16383) * BIT_WEIGHT +
+        255 * BIT_PROXIMITY +
+        (cost === 0 ? BIT_EXACTNESS : 0);
     }
-    const exactA = this.exactA;
-    const exactB = this.exactB;
-    const mayBeExact = this.mayBeExact(queryHash);
-    const cn = candidates.length;
-    if (this.keyScratch.length < cn) this.keyScratch = new Float64Array(Math.max(cn, this.keyScratch.length * 2));
-    const keys = this.keyScratch;
-    if (single) {
-      const entCode = this.entCode;
-      for (let k = 0; k < cn; k++) {
-        const slot = candidates[k];
-        const code = entCode[k];
-        const key = singleKeys[code & 511];
-        keys[k] = mayBeExact && code < 8 && (exactA[slot] === queryHash || exactB[slot] === queryHash) ? key + BIT_EXACT : key;
+    const { exactA, exactB, post, compacted } = this;
+    const isExact = (slot: number): boolean => exactA[slot] === queryHash || exactB[slot] === queryHash;
+    const slots: number[] = [];
+    const codes: number[] = [];
+    const keyList: number[] = [];
+    const add = (slot: number, code: number, key: number): void => {
+      slots.push(slot);
+      codes.push(code);
+      keyList.push(key);
+    };
+    // The documents added since the last compaction, one by one from the tails.
+    const wgen = gen * MAX_QUERY_WORDS + 1;
+    let en = 0;
+    for (const { term, cost } of variants) {
+      const tail = this.tails.get(term);
+      if (!tail) continue;
+      this.reserveEntries(en + tail.length / 2);
+      en = this.scan(Int32Array.from(tail), 0, tail.length, cost, wgen, options.excludeFlags ?? 0, en);
+    }
+    for (let e = 0; e < en; e++) {
+      const slot = this.entSlot[e];
+      if (excluded && (excluded[slot >>> 5] >>> (slot & 31)) & 1) continue;
+      const code = this.entCode[e];
+      add(slot, code, singleKeys[code & 511] + (code < 8 && isExact(slot) ? BIT_EXACT : 0));
+    }
+    // The compacted documents: their (variant, field) groups, in code order, then variant order.
+    const groups = this.groupsOf(variants);
+    const gn = groups.length / 3;
+    const inGroup = (g: number, slot: number): boolean => {
+      let lo = groups[3 * g + 1];
+      let hi = groups[3 * g + 2];
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const s = post[2 * mid];
+        if (s === slot) return true;
+        if (s < slot) lo = mid + 1;
+        else hi = mid;
       }
+      return false;
+    };
+    /** The first group holding the slot: its best code's. */
+    const firstGroup = (slot: number, before: number): number => {
+      for (let g = 0; g < before; g++) if (inGroup(g, slot)) return g;
+      return -1;
+    };
+    const usable = (slot: number): boolean =>
+      ((bits[slot >>> 5] >>> (slot & 31)) & 1) !== 0 && !(excluded && (excluded[slot >>> 5] >>> (slot & 31)) & 1);
+    // The groups by key, highest first; within a key, slots ascending (the tiebreak order). Reads
+    // the best `limit` documents not yet taken (only exact names, with their bonus, if `names`).
+    const byKey = Array.from({ length: gn }, (_, g) => g).sort(
+      (a, b) => singleKeys[groups[3 * b] & 511] - singleKeys[groups[3 * a] & 511] || a - b,
+    );
+    const named = new Set<number>();
+    const collect = (limit: number, names: boolean): void => {
+      let found = 0;
+      for (let i = 0; i < gn && found < limit;) {
+        const key = singleKeys[groups[3 * byKey[i]] & 511];
+        const need = limit - found;
+        const taken: number[] = [];
+        const takenCode = new Map<number, number>();
+        for (; i < gn && singleKeys[groups[3 * byKey[i]] & 511] === key; i++) {
+          const g = byKey[i];
+          if (names && groups[3 * g] >= 8) continue;
+          let count = 0;
+          for (let k = groups[3 * g + 1], end = groups[3 * g + 2]; k < end && count < need; k++) {
+            const slot = post[2 * k];
+            if (!usable(slot) || named.has(slot) || (names && !isExact(slot)) || firstGroup(slot, g) >= 0) continue;
+            taken.push(slot);
+            takenCode.set(slot, groups[3 * g]);
+            count++;
+          }
+        }
+        taken.sort((a, b) => a - b);
+        for (const slot of taken.slice(0, need)) {
+          if (names) named.add(slot);
+          add(slot, takenCode.get(slot)!, names ? key + BIT_EXACT : key);
+        }
+        found += Math.min(need, taken.length);
+      }
+    };
+    // Exact names first: through the hash bucket of the query's hash when it is short, else (many
+    // documents named like the query) from the runs of the word itself, only exact names taken —
+    // when they fill the page, the names left out rank below it anyway.
+    const head = this.exactHead[queryHash & (this.exactHead.length - 1)];
+    let chain = 0;
+    for (let e = head; e !== 0 && chain <= MAX_NAME_CHAIN; e = this.exactNext[e - 1]) chain++;
+    if (chain > MAX_NAME_CHAIN) {
+      collect(want, true);
     } else {
-      const { accExact, accMatched, accTypos, accWeight, accProximity } = this;
-      const all = words.length;
-      for (let k = 0; k < cn; k++) {
-        const slot = candidates[k];
-        const exact = accExact[slot];
-        const exactName = mayBeExact && exact === all && (exactA[slot] === queryHash || exactB[slot] === queryHash) ? BIT_EXACT : 0;
-        keys[k] =
-          exactName +
-          Math.min(accMatched[slot], 15) * BIT_WORDS +
-          (63 - Math.min(accTypos[slot], 63)) * BIT_TYPOS +
-          Math.min(Math.round(accWeight[slot] * 16), 16383) * BIT_WEIGHT +
-          (255 - Math.min(accProximity[slot], 255)) * BIT_PROXIMITY +
-          Math.min(exact, 15) * BIT_EXACTNESS;
+      for (let e = head; e !== 0; e = this.exactNext[e - 1]) {
+        const slot = (e - 1) >>> 1;
+        if (slot >= compacted || named.has(slot) || !isExact(slot) || !usable(slot)) continue;
+        const g = firstGroup(slot, gn);
+        if (g < 0 || groups[3 * g] >= 8) continue;
+        named.add(slot);
+        add(slot, groups[3 * g], singleKeys[groups[3 * g]] + BIT_EXACT);
       }
     }
-    const top = this.topSlots(candidates, keys, want);
-    const wordIdx = this.wordIdx;
-    const entCode = this.entCode;
+    collect(want, false);
+    const codeOf = new Map<number, number>();
+    for (let k = 0; k < slots.length; k++) codeOf.set(slots[k], codes[k]);
+    const top = this.topSlots(Int32Array.from(slots), Float64Array.from(keyList), want);
     const maxKey = BIT_EXACT * 2;
     const hits = top.slice(options.offset ?? 0).map(({ slot, key }) => ({
       key: this.keys[slot]!,
       score: Math.round((key / maxKey) * 1e6) / 1e6,
-      matchedWords: single ? 1 : this.accMatched[slot],
-      typos: single ? entCode[wordIdx[slot]] >>> 4 : this.accTypos[slot],
+      matchedWords: 1,
+      typos: codeOf.get(slot)! >>> 4,
     }));
     return { words, terms: [...matchedTerms], total, hits };
   }
 
+  private searchWords(
+    parsed: { words: string[]; required: Set<string> },
+    matchedTerms: Set<string>,
+    wordVariants: Variant[][],
+    wordBits: I32[],
+    excluded: I32 | undefined,
+    wordIdf: F64,
+    queryHash: number,
+    want: number,
+    options: SearchOptions,
+    gen: number,
+  ): SearchOutcome {
+    const words = parsed.words;
+    const m = words.length;
+    const blocks = wordBits[0].length;
+    // Words in quotes must all match.
+    let requiredMask = 0;
+    words.forEach((w, i) => {
+      if (parsed.required.has(w)) requiredMask |= 1 << i;
+    });
+    // The eligible documents: any word matched, every required one, none excluded.
+    const union = this.bitmap(2 + m, blocks);
+    for (let b = 0; b < blocks; b++) {
+      let any = 0;
+      let all = -1;
+      for (let i = 0; i < m; i++) {
+        any |= wordBits[i][b];
+        if ((requiredMask >> i) & 1) all &= wordBits[i][b];
+      }
+      union[b] = any & all & (excluded ? ~excluded[b] : -1);
+    }
+    // The documents with every word; when they are fewer than the page, how many matched at least
+    // `level` words for each level (bit-sliced counters), and those with `floor` words or more.
+    const chosen = this.bitmap(3 + m, blocks);
+    let total = 0;
+    let everyWord = 0;
+    for (let b = 0; b < blocks; b++) {
+      const u = union[b];
+      if (u === 0) continue;
+      total += popcount(u);
+      let all = u;
+      for (let i = 0; i < m; i++) all &= wordBits[i][b];
+      chosen[b] = all;
+      if (all !== 0) everyWord += popcount(all);
+    }
+    if (total === 0) return { words, terms: [], total: 0, hits: [] };
+    let floor = m;
+    if (everyWord < want) {
+      const atLeast = new Float64Array(m + 1);
+      const acc = new Int32Array(m + 1);
+      const levelBits = (b: number): void => {
+        acc.fill(0);
+        acc[0] = -1;
+        for (let i = 0; i < m; i++) {
+          const w = wordBits[i][b];
+          for (let j = Math.min(i + 1, m); j >= 1; j--) acc[j] |= acc[j - 1] & w;
+        }
+      };
+      for (let b = 0; b < blocks; b++) {
+        const u = union[b];
+        if (u === 0) continue;
+        levelBits(b);
+        for (let j = 2; j < m; j++) if ((acc[j] & u) !== 0) atLeast[j] += popcount(acc[j] & u);
+      }
+      atLeast[1] = total;
+      atLeast[m] = everyWord;
+      while (floor > 1 && atLeast[floor] < want) floor--;
+      for (let b = 0; b < blocks; b++) {
+        const u = union[b];
+        if (u === 0) continue;
+        if (floor > 1) levelBits(b);
+        chosen[b] = floor > 1 ? u & acc[floor] : u;
+      }
+    }
+    // Every word matched by enough documents: the compacted ones are ranked from the posting runs
+    // (bestAllWords); only those added since the last compaction are accumulated.
+    const fast = floor === m && want > 0 ? this.bestAllWords(wordVariants, wordIdf, chosen, queryHash, want) : undefined;
+    // The candidates accumulated: the chosen documents (only those since the compaction for `fast`).
+    const first = fast ? this.compacted : 0;
+    let cn = 0;
+    for (let b = first >>> 5; b < blocks; b++) if (chosen[b] !== 0) cn += popcount(chosen[b]);
+    const picked = new Int32Array(cn);
+    cn = 0;
+    for (let b = first >>> 5; b < blocks; b++) {
+      let x = chosen[b];
+      while (x !== 0) {
+        const low = x & -x;
+        const slot = (b << 5) | (31 - Math.clz32(low));
+        if (slot >= first) picked[cn++] = slot;
+        x ^= low;
+      }
+    }
+    const accumulated = picked.subarray(0, cn);
+    // Each word's matches among those candidates, one entry (slot, best code, its position) per document.
+    let en = 0;
+    const wordFrom = new Int32Array(m);
+    const wordEnd = new Int32Array(m);
+    const { termStart, termCount, post } = this;
+    const an = accumulated.length;
+    for (let index = 0; index < m; index++) {
+      const wgen = gen * MAX_QUERY_WORDS + index + 1;
+      wordFrom[index] = en;
+      for (const { term, cost } of wordVariants[index]) {
+        const tail = this.tails.get(term);
+        this.reserveEntries(en + Math.min(an, termCount[term] + (tail ? tail.length / 2 : 0)));
+        if (!fast) en = this.scanChosen(post, 2 * termStart[term], 2 * (termStart[term] + termCount[term]), cost, wgen, chosen, en);
+        if (tail) en = this.scanChosen(Int32Array.from(tail), 0, tail.length, cost, wgen, chosen, en);
+      }
+      wordEnd[index] = en;
+    }
+    this.accumulate(accumulated, gen, m, wordFrom, wordEnd, wordIdf);
+    const exactA = this.exactA;
+    const exactB = this.exactB;
+    const fn = fast ? fast.slots.length : 0;
+    const kn = an + fn;
+    if (this.keyScratch.length < kn) this.keyScratch = new Float64Array(Math.max(kn, this.keyScratch.length * 2));
+    const keys = this.keyScratch;
+    const { accExact, accMatched, accTypos, accWeight, accProximity } = this;
+    for (let k = 0; k < an; k++) {
+      const slot = accumulated[k];
+      const exact = accExact[slot];
+      const exactName = exact === m && (exactA[slot] === queryHash || exactB[slot] === queryHash) ? BIT_EXACT : 0;
+      keys[k] =
+        exactName +
+        Math.min(accMatched[slot], 15) * BIT_WORDS +
+        (63 - Math.min(accTypos[slot], 63)) * BIT_TYPOS +
+        Math.min(Math.round(accWeight[slot] * 16), 16383) * BIT_WEIGHT +
+        (255 - Math.min(accProximity[slot], 255)) * BIT_PROXIMITY +
+        Math.min(exact, 15) * BIT_EXACTNESS;
+    }
+    let keyed = accumulated;
+    if (fast) {
+      keyed = new Int32Array(kn);
+      keyed.set(accumulated);
+      for (let k = 0; k < fn; k++) {
+        keyed[an + k] = fast.slots[k];
+        keys[an + k] = fast.keys[k];
+        accMatched[fast.slots[k]] = m;
+        accTypos[fast.slots[k]] = fast.typos[k];
+      }
+    }
+    const top = this.topSlots(keyed, keys, want);
+    const maxKey = BIT_EXACT * 2;
+    const hits = top.slice(options.offset ?? 0).map(({ slot, key }) => ({
+      key: this.keys[slot]!,
+      score: Math.round((key / maxKey) * 1e6) / 1e6,
+      matchedWords: accMatched[slot],
+      typos: accTypos[slot],
+    }));
+    return { words, terms: [...matchedTerms], total, hits };
+  }
+
+  /**
+   * Several words, each matched by every one of at least `want` documents (`floor` is every word):
+   * the best `want` compacted documents, without reading every posting. A document's key is set by
+   * its best (first in code, then variant order) group per word — (variant, field) runs of postings,
+   * slots ascending — and, below the typos and weights those fix, by proximity. Every combination of
+   * one group per word gets an upper bound of its documents' keys (the best proximity); the
+   * combinations are read from the highest bound down, each by intersecting its runs in slot order
+   * (the tiebreak order), and the reading stops once `want` documents rank at or above every bound
+   * left. Exact names (above every bound) come from the hash buckets of the exact texts. Returns
+   * undefined when the combinations are too many (then every candidate is accumulated).
+   */
+  private bestAllWords(
+    wordVariants: Variant[][],
+    wordIdf: F64,
+    chosen: I32,
+    queryHash: number,
+    want: number,
+  ): { slots: number[]; keys: number[]; typos: number[] } | undefined {
+    const m = wordVariants.length;
+    const groups = wordVariants.map((variants) => this.groupsOf(variants));
+    let combos = 1;
+    for (const g of groups) combos *= g.length / 3;
+    if (combos === 0 || combos > MAX_COMBINATIONS) return undefined;
+    const { post, fieldWeights, compacted, exactA, exactB } = this;
+    // Two words read as the same term can share a position (a proximity of -1 per pair).
+    const terms = new Set<number>();
+    let shared = false;
+    for (const variants of wordVariants) {
+      const own = new Set(variants.map((v) => v.term));
+      for (const t of own) if (terms.has(t)) shared = true;
+      for (const t of own) terms.add(t);
+    }
+    const bestProximity = shared ? -(m - 1) : 0;
+    const keyOf = (typos: number, weight: number, proximity: number, exact: number): number =>
+      Math.min(m, 15) * BIT_WORDS +
+      (63 - Math.min(typos, 63)) * BIT_TYPOS +
+      Math.min(Math.round(weight * 16), 16383) * BIT_WEIGHT +
+      (255 - Math.min(proximity, 255)) * BIT_PROXIMITY +
+      Math.min(exact, 15) * BIT_EXACTNESS;
+    // The combinations (one group index per word, mixed radix) and their bounds, highest first.
+    const bound = new Float64Array(combos);
+    const pick = new Int32Array(m);
+    for (let c = 0; c < combos; c++) {
+      let rest = c;
+      let typos = 0;
+      let weight = 0;
+      let exact = 0;
+      for (let i = 0; i < m; i++) {
+        const gn = groups[i].length / 3;
+        pick[i] = rest % gn;
+        rest = (rest - pick[i]) / gn;
+        const code = groups[i][3 * pick[i]];
+        typos += code >>> 4;
+        weight += (fieldWeights[code & 7] ?? 1) * wordIdf[i];
+        if (code >>> 3 === 0) exact++;
+      }
+      bound[c] = keyOf(typos, weight, bestProximity, exact);
+    }
+    const byBound = Array.from({ length: combos }, (_, c) => c).sort((a, b) => bound[b] - bound[a] || a - b);
+    // Where a slot's posting is in a group, or -1.
+    const find = (g: I32, index: number, slot: number): number => {
+      let lo = g[3 * index + 1];
+      let hi = g[3 * index + 2];
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const s = post[2 * mid];
+        if (s === slot) return mid;
+        if (s < slot) lo = mid + 1;
+        else hi = mid;
+      }
+      return -1;
+    };
+    // The key of a compacted slot holding every word, from its best group per word (accumulate's
+    // arithmetic, word after word in query order), or -1 when its best groups are not `expected`
+    // (where its postings in those are `known`).
+    const at = new Int32Array(m);
+    const known = new Int32Array(m);
+    const score = (slot: number, expected: Int32Array | undefined): number => {
+      let typos = 0;
+      let weight = 0;
+      let proximity = 0;
+      let exact = 0;
+      let lastPos = -1;
+      let lastField = 0;
+      for (let i = 0; i < m; i++) {
+        const g = groups[i];
+        const gn = g.length / 3;
+        let k = -1;
+        let index = 0;
+        const last = expected ? expected[i] : gn;
+        for (; index < last; index++) if ((k = find(g, index, slot)) >= 0) break;
+        if (expected) {
+          if (k >= 0) return -1;
+          k = known[i];
+        } else if (k < 0) {
+          return -1;
+        }
+        at[i] = index;
+        const code = g[3 * index];
+        const cost = code >>> 3;
+        const field = code & 7;
+        const pos = post[2 * k + 1] & 0xffff;
+        typos += cost >>> 1;
+        weight += (fieldWeights[field] ?? 1) * wordIdf[i];
+        if (cost === 0) exact++;
+        if (lastPos >= 0) {
+          const distance = lastField === field ? Math.abs(pos - lastPos) : PROXIMITY_CAP;
+          proximity += Math.min(distance, PROXIMITY_CAP) - 1;
+        }
+        lastPos = pos;
+        lastField = field;
+      }
+      return (
+        keyOf(typos, weight, proximity, exact) + (exact === m && (exactA[slot] === queryHash || exactB[slot] === queryHash) ? BIT_EXACT : 0)
+      );
+    };
+    const typosOf = (): number => {
+      let typos = 0;
+      for (let i = 0; i < m; i++) typos += groups[i][3 * at[i]] >>> 4;
+      return typos;
+    };
+    // The best `want` found so far: a min-heap (its root the worst kept), slots break key ties.
+    const hs = new Int32Array(want);
+    const hk = new Float64Array(want);
+    const ht = new Int32Array(want);
+    let size = 0;
+    const better = (a: number, ka: number, b: number, kb: number): boolean => (ka !== kb ? ka > kb : a < b);
+    const swap = (i: number, j: number): void => {
+      [hs[i], hs[j]] = [hs[j], hs[i]];
+      [hk[i], hk[j]] = [hk[j], hk[i]];
+      [ht[i], ht[j]] = [ht[j], ht[i]];
+    };
+    const offer = (slot: number, key: number, typos: number): void => {
+      if (size < want) {
+        hs[size] = slot;
+        hk[size] = key;
+        ht[size] = typos;
+        for (let i = size++; i > 0;) {
+          const p = (i - 1) >> 1;
+          if (!better(hs[p], hk[p], hs[i], hk[i])) break;
+          swap(p, i);
+          i = p;
+        }
+      } else if (better(slot, key, hs[0], hk[0])) {
+        hs[0] = slot;
+        hk[0] = key;
+        ht[0] = typos;
+        for (let i = 0; ;) {
+          const l = 2 * i + 1;
+          const r = l + 1;
+          let worst = i;
+          if (l < size && better(hs[worst], hk[worst], hs[l], hk[l])) worst = l;
+          if (r < size && better(hs[worst], hk[worst], hs[r], hk[r])) worst = r;
+          if (worst === i) break;
+          swap(i, worst);
+          i = worst;
+        }
+      }
+    };
+    const isChosen = (slot: number): boolean => ((chosen[slot >>> 5] >>> (slot & 31)) & 1) !== 0;
+    // Exact names first: they rank above every bound.
+    const named = new Set<number>();
+    for (let e = this.exactHead[queryHash & (this.exactHead.length - 1)]; e !== 0; e = this.exactNext[e - 1]) {
+      const slot = (e - 1) >>> 1;
+      if (slot >= compacted || named.has(slot) || !isChosen(slot)) continue;
+      if (exactA[slot] !== queryHash && exactB[slot] !== queryHash) continue;
+      const key = score(slot, undefined);
+      if (key < BIT_EXACT) continue;
+      named.add(slot);
+      offer(slot, key, typosOf());
+    }
+    const cursor = new Int32Array(m);
+    for (const c of byBound) {
+      const top = bound[c];
+      if (size === want && top < hk[0]) break;
+      let rest = c;
+      let driver = 0;
+      for (let i = 0; i < m; i++) {
+        const gn = groups[i].length / 3;
+        pick[i] = rest % gn;
+        rest = (rest - pick[i]) / gn;
+        cursor[i] = groups[i][3 * pick[i] + 1];
+        const length = groups[i][3 * pick[i] + 2] - cursor[i];
+        if (length < groups[driver][3 * pick[driver] + 2] - cursor[driver]) driver = i;
+      }
+      const dg = groups[driver];
+      scan: for (let k = dg[3 * pick[driver] + 1], end = dg[3 * pick[driver] + 2]; k < end; k++) {
+        const slot = post[2 * k];
+        known[driver] = k;
+        // Later slots of this combination rank below the worst kept one.
+        if (size === want && top === hk[0] && slot > hs[0]) break;
+        if (!isChosen(slot) || named.has(slot)) continue;
+        for (let i = 0; i < m; i++) {
+          if (i === driver) continue;
+          // Gallop forward in the word's run to the slot.
+          const g = groups[i];
+          const end2 = g[3 * pick[i] + 2];
+          let lo = cursor[i];
+          let step = 1;
+          while (lo + step < end2 && post[2 * (lo + step)] < slot) {
+            lo += step;
+            step *= 2;
+          }
+          let hi = Math.min(lo + step, end2);
+          while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (post[2 * mid] < slot) lo = mid + 1;
+            else hi = mid;
+          }
+          cursor[i] = lo;
+          if (lo === end2) break scan;
+          if (post[2 * lo] !== slot) continue scan;
+          known[i] = lo;
+        }
+        const key = score(slot, pick);
+        if (key >= 0) offer(slot, key, typosOf());
+      }
+    }
+    return { slots: Array.from(hs.subarray(0, size)), keys: Array.from(hk.subarray(0, size)), typos: Array.from(ht.subarray(0, size)) };
+  }
+
   // ------------------------------------------------------------------------------------------------
+
+  /** A zeroed scratch bitmap of `blocks` words (the `index`th of a search's). */
+  private bitmap(index: number, blocks: number): I32 {
+    let bits = this.bitmaps[index];
+    if (bits === undefined || bits.length < blocks) bits = this.bitmaps[index] = new Int32Array(Math.max(blocks, 16));
+    const view = bits.subarray(0, blocks);
+    view.fill(0);
+    return view;
+  }
+
+  /** Sets the bits of the slots holding a term (dead ones included). */
+  private markTerm(term: number, bits: I32): void {
+    const post = this.post;
+    const dense = this.dense.get(term);
+    if (dense) {
+      for (let b = 0; b < dense.length; b++) bits[b] |= dense[b];
+    } else {
+      for (let k = 2 * this.termStart[term], end = 2 * (this.termStart[term] + this.termCount[term]); k < end; k += 2) {
+        const slot = post[k];
+        bits[slot >>> 5] |= 1 << (slot & 31);
+      }
+    }
+    const tail = this.tails.get(term);
+    if (tail) {
+      for (let k = 0; k < tail.length; k += 2) {
+        const slot = tail[k];
+        bits[slot >>> 5] |= 1 << (slot & 31);
+      }
+    }
+  }
+
+  /**
+   * The compacted (variant, field) groups of a word's variants, as triples (code, first pair, end
+   * pair) in `post`, ordered by code, then variant.
+   */
+  private groupsOf(variants: Variant[]): I32 {
+    const { post, termStart, termCount } = this;
+    const found: Array<[number, number, number, number]> = [];
+    variants.forEach(({ term, cost }, v) => {
+      const end = termStart[term] + termCount[term];
+      for (let k = termStart[term]; k < end;) {
+        const field = post[2 * k + 1] >>> 16;
+        let lo = k + 1;
+        let hi = end;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (post[2 * mid + 1] >>> 16 <= field) lo = mid + 1;
+          else hi = mid;
+        }
+        found.push([(cost << 3) | field, v, k, lo]);
+        k = lo;
+      }
+    });
+    found.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const out = new Int32Array(found.length * 3);
+    found.forEach(([code, , from, end], g) => {
+      out[3 * g] = code;
+      out[3 * g + 1] = from;
+      out[3 * g + 2] = end;
+    });
+    return out;
+  }
 
   /**
    * Reads one variant's pairs into the current word's entries: a document's first pair adds its
@@ -722,6 +1372,32 @@ export class TextIndex {
     for (let k = from; k < end; k += 2) {
       const slot = pairs[k];
       if (live[slot] === 0 || (flags[slot] & exclude) !== 0) continue;
+      const i = pairs[k + 1];
+      const code = base | (i >>> 16);
+      if (wordGen[slot] !== wgen) {
+        wordGen[slot] = wgen;
+        wordIdx[slot] = en;
+        entSlot[en] = slot;
+        entCode[en] = code;
+        entPos[en++] = i;
+      } else {
+        const e = wordIdx[slot];
+        if (code < entCode[e]) {
+          entCode[e] = code;
+          entPos[e] = i;
+        }
+      }
+    }
+    return en;
+  }
+
+  /** As {@link scan}, for the chosen slots only (a bitmap: they are live and eligible). */
+  private scanChosen(pairs: I32, from: number, end: number, cost: number, wgen: number, chosen: I32, en: number): number {
+    const { wordGen, wordIdx, entSlot, entCode, entPos } = this;
+    const base = cost << 3;
+    for (let k = from; k < end; k += 2) {
+      const slot = pairs[k];
+      if (((chosen[slot >>> 5] >>> (slot & 31)) & 1) === 0) continue;
       const i = pairs[k + 1];
       const code = base | (i >>> 16);
       if (wordGen[slot] !== wgen) {
@@ -807,7 +1483,7 @@ export class TextIndex {
     const prefixOk = last ? word.length >= 2 : word.length >= 5 && !exact;
     const prefixes: Variant[] = [];
     const mask = charMask(word);
-    for (const term of bucket) {
+    for (const term of this.bucketCandidates(word, bucket, budget)) {
       if (term === exact || df[term] === 0) continue;
       const text = this.termText[term];
       const lengthGap = text.length - word.length;
@@ -839,6 +1515,62 @@ export class TextIndex {
     out.push(...prefixes.slice(0, MAX_PREFIX_VARIANTS));
     out.sort((a, b) => a.cost - b.cost || df[b.term] - df[a.term]);
     return out.slice(0, Math.max(MAX_VARIANTS, out.filter((v) => v.cost <= 1).length));
+  }
+
+  /**
+   * The terms of a large bucket that can be within one edit of the word or of a prefix of it (or
+   * start with it): those starting with the word with at most one edit at a position after the first
+   * (deletion, transposition, or any character of the bucket substituted or inserted there), found
+   * by ranges of the bucket sorted by text; then the terms added to the bucket since that order was
+   * taken. In bucket (term number) order, as {@link variants} reads them; small buckets, and words
+   * allowed two typos, are read whole.
+   */
+  private bucketCandidates(word: string, bucket: number[], budget: number): Iterable<number> {
+    if (bucket.length < BUCKET_SCAN || budget > 1) return bucket;
+    const text = this.termText;
+    let sorted = this.sortedBuckets.get(word[0]);
+    if (sorted === undefined) {
+      const ids = Array.from(bucket).sort((a, b) => (text[a] < text[b] ? -1 : text[a] > text[b] ? 1 : 0));
+      sorted = Int32Array.from(ids);
+      this.sortedBuckets.set(word[0], sorted);
+    }
+    const view = sorted;
+    const lowerBound = (prefix: string): number => {
+      let lo = 0;
+      let hi = view.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (text[view[mid]] < prefix) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    const found = new Set<number>();
+    const starting = (prefix: string): void => {
+      for (let i = lowerBound(prefix); i < view.length && text[view[i]].startsWith(prefix); i++) found.add(view[i]);
+    };
+    starting(word);
+    const length = word.length;
+    for (let p = 1; p <= length; p++) {
+      const head = word.slice(0, p);
+      if (p < length) starting(head + word.slice(p + 1));
+      if (p < length - 1) starting(head + word[p + 1] + word[p] + word.slice(p + 2));
+      // Each character following `head` in the bucket, substituted for word[p] or inserted before it.
+      for (let i = lowerBound(head); i < view.length;) {
+        const t = text[view[i]];
+        if (!t.startsWith(head)) break;
+        if (t.length === p) {
+          i++;
+          continue;
+        }
+        const c = t[p];
+        if (p < length) starting(head + c + word.slice(p + 1));
+        starting(head + c + word.slice(p));
+        i = lowerBound(head + String.fromCharCode(c.charCodeAt(0) + 1));
+      }
+    }
+    for (let i = view.length; i < bucket.length; i++) found.add(bucket[i]);
+    return Int32Array.from(found).sort();
   }
 
   /** The term number of a word, added to the vocabulary when new. */
@@ -874,7 +1606,10 @@ export class TextIndex {
       if (ka !== kb) return ka > kb;
       if (order[a] !== order[b]) return order[a] > order[b];
       if (rank[a] !== rank[b]) return rank[a] < rank[b];
-      return (this.sortKeys[a] ?? this.keys[a]!) < (this.sortKeys[b] ?? this.keys[b]!);
+      const x = this.sortKeys[a] ?? this.keys[a]!;
+      const y = this.sortKeys[b] ?? this.keys[b]!;
+      // Equal sort keys (added since the last compaction): insertion order, which is slot order.
+      return x !== y ? x < y : a < b;
     };
     // A min-heap of the best `want` entries in two typed arrays: its root is the worst kept one.
     const hs = new Int32Array(want);
@@ -920,24 +1655,7 @@ export class TextIndex {
     return out.sort((x, y) => (better(x.slot, x.key, y.slot, y.key) ? -1 : better(y.slot, y.key, x.slot, x.key) ? 1 : 0));
   }
 
-  /** Recomputes every live slot's tiebreak rank (after a compaction). */
-  private rankSlots(): void {
-    const sortKey = new Array<string>(this.slots);
-    for (let s = 0; s < this.slots; s++) sortKey[s] = this.sortKeys[s] ?? this.keys[s]!;
-    const slots = Array.from({ length: this.slots }, (_, s) => s);
-    slots.sort((a, b) => {
-      const x = sortKey[a];
-      const y = sortKey[b];
-      return x < y ? -1 : x > y ? 1 : 0;
-    });
-    this.sorted = new Array<string>(this.slots);
-    for (let i = 0; i < slots.length; i++) {
-      this.sorted[i] = sortKey[slots[i]];
-      this.rank[slots[i]] = i;
-    }
-  }
-
-  /** A rank for a new sort key between those of the last compaction: just before its successor. */
+  /** A rank for a new sort key between those of the last compaction: just before its successor's. */
   private rankOf(sortKey: string): number {
     let lo = 0;
     let hi = this.sorted.length;
@@ -946,17 +1664,26 @@ export class TextIndex {
       if (this.sorted[mid] < sortKey) lo = mid + 1;
       else hi = mid;
     }
-    return lo - 0.5;
+    return 2 * lo - 1;
   }
 
-  private markExact(hash: number): void {
-    const bits = this.exactBits;
-    bits[(hash >>> 5) & (bits.length - 1)] |= 1 << (hash & 31);
+  /** Chains an exact-text entry (slot * 2 + 0 or 1) into its hash bucket. */
+  private chainExact(entry: number): void {
+    const hash = entry & 1 ? this.exactB[entry >>> 1] : this.exactA[entry >>> 1];
+    const bucket = hash & (this.exactHead.length - 1);
+    this.exactNext[entry] = this.exactHead[bucket];
+    this.exactHead[bucket] = entry + 1;
   }
 
-  private mayBeExact(hash: number): boolean {
-    const bits = this.exactBits;
-    return (bits[(hash >>> 5) & (bits.length - 1)] & (1 << (hash & 31))) !== 0;
+  /** The bitmap of the slots carrying a flag bit, allocated on first use. */
+  private flagBitmap(bit: number): Int32Array {
+    let bits = this.flagBits[bit];
+    if (bits === undefined || bits.length < this.liveBits.length) {
+      const grown = new Int32Array(this.liveBits.length);
+      if (bits) grown.set(bits);
+      bits = this.flagBits[bit] = grown;
+    }
+    return bits;
   }
 
   private ensureSlots(min: number): void {
@@ -965,17 +1692,21 @@ export class TextIndex {
     this.exactA = grownInt32(this.exactA, min);
     this.exactB = grownInt32(this.exactB, min);
     this.order = grownFloat64(this.order, min);
-    this.rank = grownFloat64(this.rank, min);
+    this.rank = grownInt32(this.rank, min);
+    this.idOfSlot = grownInt32(this.idOfSlot, min);
+    this.exactNext = grownInt32(this.exactNext, 2 * min);
+    if (this.liveBits.length * 32 < min) {
+      const words = Math.max((min + 31) >>> 5, this.liveBits.length * 2);
+      this.liveBits = grownInt32(this.liveBits, words);
+      for (let bit = 0; bit < 8; bit++) if (this.flagBits[bit]) this.flagBits[bit] = grownInt32(this.flagBits[bit] as I32, words);
+    }
   }
 
   private resizeScratch(min: number): void {
-    if (this.docGen.length < min) this.resetScratch(Math.max(min, this.docGen.length * 2));
+    if (this.wordGen.length < min) this.resetScratch(Math.max(min, this.wordGen.length * 2));
   }
 
-  private resetScratch(size = this.docGen.length): void {
-    this.docGen = new Int32Array(size);
-    this.candidateScratch = new Int32Array(size);
-    this.touchedScratch = new Int32Array(size);
+  private resetScratch(size = this.wordGen.length): void {
     this.wordGen = new Int32Array(size);
     this.wordIdx = new Int32Array(size);
     this.accMatched = new Int32Array(size);
@@ -983,7 +1714,6 @@ export class TextIndex {
     this.accWeight = new Float64Array(size);
     this.accProximity = new Int32Array(size);
     this.accExact = new Int32Array(size);
-    this.accMask = new Int32Array(size);
     this.candGen = new Int32Array(size);
     this.lastPos = new Int32Array(size);
     this.lastField = new Int32Array(size);
