@@ -60,6 +60,11 @@ interface RawRoute {
   jsonHeaders: string[];
   /** The runtime's policy headers alone. */
   policyHeaders: string[];
+  /**
+   * A plain JSON answer's whole header list: x-request-id, the policy headers, the content type and
+   * content-length, with the request id (index 1) and the length (last) left to fill in per request.
+   */
+  jsonAnswerHeaders: string[];
 }
 
 function pairs(headers: Record<string, string> | undefined): string[] {
@@ -131,6 +136,7 @@ export class RawPostPath {
           metrics: new RequestRecorder(surfaceOf(mount.path), 'POST'),
           policyHeaders,
           jsonHeaders: [...policyHeaders, 'content-type', JSON_TYPE],
+          jsonAnswerHeaders: ['x-request-id', '', ...policyHeaders, 'content-type', JSON_TYPE, 'content-length', ''],
         });
       }
     }
@@ -169,12 +175,35 @@ export class RawPostPath {
   }
 }
 
+/**
+ * The exchange a request being read belongs to. The body listeners below are the same two functions
+ * for every request (node calls them with the request as `this`): no closures per request, which the
+ * server bundle's keepNames would also rename one by one (a __name() call each).
+ */
+const reading = new WeakMap<IncomingMessage, RawExchange>();
+
+function onBodyData(this: IncomingMessage, chunk: Buffer): void {
+  reading.get(this)?.received(chunk);
+}
+
+function onBodyEnd(this: IncomingMessage, error?: Error): void {
+  const exchange = reading.get(this);
+  if (exchange === undefined) return;
+  reading.delete(this);
+  this.removeListener('data', onBodyData);
+  this.removeListener('end', onBodyEnd);
+  this.removeListener('error', onBodyEnd);
+  exchange.ended(error);
+}
+
 /** One request on the raw path: reads the body within the limit, runs the engine, writes the answer. */
 class RawExchange {
   private readonly started = performance.now();
   private readonly id: string;
-  private readonly chunks: Buffer[] = [];
-  private received = 0;
+  /** The body as received: one chunk (what a small request is), or several. */
+  private chunks: Buffer | Buffer[] | undefined;
+  private length = 0;
+  private declared = 0;
 
   constructor(
     private readonly path: RawPostPath,
@@ -187,29 +216,35 @@ class RawExchange {
 
   read(declared: number): void {
     const req = this.req;
-    const onData = (chunk: Buffer) => {
-      this.received += chunk.length;
-      this.chunks.push(chunk);
-    };
-    const onEnd = (error?: Error) => {
-      req.removeListener('data', onData);
-      req.removeListener('end', onEnd);
-      req.removeListener('error', onEnd);
-      // node's parser delivers exactly Content-Length bytes; a shortfall is an aborted request.
-      if (error !== undefined || this.received !== declared) {
-        this.fail(400, 'Bad Request: the request could not be read.', RpcCode.ServerError);
-        return;
-      }
-      this.parsed();
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onEnd);
+    this.declared = declared;
+    reading.set(req, this);
+    req.on('data', onBodyData);
+    req.on('end', onBodyEnd);
+    req.on('error', onBodyEnd);
+  }
+
+  /** @internal a chunk of the body (onBodyData). */
+  received(chunk: Buffer): void {
+    this.length += chunk.length;
+    const chunks = this.chunks;
+    if (chunks === undefined) this.chunks = chunk;
+    else if (Array.isArray(chunks)) chunks.push(chunk);
+    else this.chunks = [chunks, chunk];
+  }
+
+  /** @internal the body is complete, or could not be read (onBodyEnd). */
+  ended(error: Error | undefined): void {
+    // node's parser delivers exactly Content-Length bytes; a shortfall is an aborted request.
+    if (error !== undefined || this.length !== this.declared) {
+      this.fail(400, 'Bad Request: the request could not be read.', RpcCode.ServerError);
+      return;
+    }
+    this.parsed();
   }
 
   private parsed(): void {
-    const chunks = this.chunks;
-    const text = chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks, this.received).toString('utf8');
+    const chunks = this.chunks as Buffer | Buffer[];
+    const text = Array.isArray(chunks) ? Buffer.concat(chunks, this.length).toString('utf8') : chunks.toString('utf8');
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -239,6 +274,17 @@ class RawExchange {
   /** Writes an engine answer as http-transport's write() does: JSON whenever the client accepts it, otherwise SSE. */
   private write(answer: HttpAnswer): void {
     const route = this.route;
+    if (
+      answer.body !== null &&
+      answer.headers === undefined &&
+      (answer.sse !== true || responseFormat(this.req.headers.accept) !== 'sse')
+    ) {
+      // The common answer: JSON with no headers of its own, on the route's precomputed list.
+      const headers = route.jsonAnswerHeaders.slice();
+      headers[1] = this.id;
+      this.send(answer.status, headers, answer.body);
+      return;
+    }
     const headers = ['x-request-id', this.id];
     let payload: string;
     const sse = answer.body !== null && answer.sse === true && responseFormat(this.req.headers.accept) === 'sse';
@@ -270,9 +316,15 @@ class RawExchange {
   }
 
   private end(status: number, headers: string[], payload: string): void {
-    const length = Buffer.byteLength(payload);
     // Fastify sends Content-Length on every answer but 1xx, 204 and 304 (none of which the engine gives).
-    headers.push('content-length', String(length));
+    headers.push('content-length', '');
+    this.send(status, headers, payload);
+  }
+
+  /** Writes the answer; `headers` ends with content-length, whose value is filled in here. */
+  private send(status: number, headers: string[], payload: string): void {
+    const length = Buffer.byteLength(payload);
+    headers[headers.length - 1] = String(length);
     const res = this.res;
     // Fastify's onResponse hooks run when the response finishes (or fails); on a socket already
     // destroyed neither happens, so no access line and no count.

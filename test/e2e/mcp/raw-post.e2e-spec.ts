@@ -15,12 +15,16 @@ interface RawAnswer {
   body: string;
 }
 
-/** One POST over a real socket, the answer's header lines in their order on the wire. */
-function post(base: string, path: string, headers: Record<string, string>, body: string): Promise<RawAnswer> {
+/**
+ * One POST over a real socket, the answer's header lines in their order on the wire. A body given in
+ * pieces is written piece by piece, 20 ms apart (the server reads it in as many chunks).
+ */
+function post(base: string, path: string, headers: Record<string, string>, body: string | string[]): Promise<RawAnswer> {
+  const pieces = typeof body === 'string' ? [body] : body;
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${base}${path}`, {
       method: 'POST',
-      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(pieces.join(''))) },
     });
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
@@ -34,7 +38,15 @@ function post(base: string, path: string, headers: Record<string, string>, body:
       });
     });
     req.on('error', reject);
-    req.end(body);
+    const last = pieces.length - 1;
+    const write = (i: number) => {
+      if (i === last) req.end(pieces[i]);
+      else {
+        req.write(pieces[i]);
+        setTimeout(() => write(i + 1), 20);
+      }
+    };
+    write(0);
   });
 }
 
@@ -89,6 +101,23 @@ describe('the raw JSON-RPC POST path', () => {
       const routed = await post(t.url, `${path}?via=routes`, sent, body);
       // The first went the raw way, the second through the routes.
       expect(serve.mock.results.map((r) => r.value)).toEqual([true, false]);
+      expect(raw).toEqual(routed);
+    } finally {
+      serve.mockRestore();
+    }
+  });
+
+  it('reads a body that arrives in several chunks, and answers as the routes do', async () => {
+    const sent = { ...modernHeaders('tools/call', 'echo'), 'x-request-id': 'raw-post-chunks' };
+    const body = call('echo', { text: 'in pieces, é' }, 7, true);
+    const pieces = [body.slice(0, 10), body.slice(10, 40), body.slice(40)];
+    const serve = vi.spyOn(RawPostPath.prototype, 'serve');
+    try {
+      const raw = await post(t.url, FIXTURE_PATH, sent, pieces);
+      const routed = await post(t.url, `${FIXTURE_PATH}?via=routes`, sent, pieces);
+      expect(serve.mock.results.map((r) => r.value)).toEqual([true, false]);
+      expect(raw.status).toBe(200);
+      expect(JSON.parse(raw.body).result.structuredContent).toBeDefined();
       expect(raw).toEqual(routed);
     } finally {
       serve.mockRestore();
