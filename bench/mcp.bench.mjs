@@ -19,6 +19,7 @@ import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 import { serveApp, startChild, stopChild } from './support/app.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -30,7 +31,7 @@ const MODERN = '2026-07-28';
 // Exactly what `npm start` / `npm run start:prod` run the app with (README "Memory"): a young
 // generation capped at 4 MB semi-spaces. The bare route gets the same flags, so the ratio compares
 // the request paths, not two heap configurations. BENCH_APP_NODE_FLAGS='' runs both with Node's defaults.
-const DEFAULT_APP_FLAGS = '--max-semi-space-size=4';
+const DEFAULT_APP_FLAGS = SERVER_NODE_FLAGS.join(' ');
 
 // ---- child: the real app -----------------------------------------------------------------------
 async function runApp() {

@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 /** Newest modification time under the build's inputs (tsconfig.build.json's include, the configs). */
 function newestInput() {
@@ -68,9 +69,10 @@ if (mtime(BUNDLE) < Math.max(...bundleInputs.map(mtime))) {
   if (bundle.status !== 0) process.exit(bundle.status ?? 1);
 }
 
-// V8 flags (README "Memory"): a young generation of 4 MB semi-spaces (Node's default is 16 MB) keeps
-// RSS lower at the same or better throughput; unless NODE_OPTIONS already sets it.
-const NODE_FLAGS = (process.env.NODE_OPTIONS ?? '').includes('--max-semi-space-size') ? [] : ['--max-semi-space-size=4'];
-const child = spawn(process.execPath, [...NODE_FLAGS, BUNDLE], { stdio: 'inherit' });
+// V8 flags and environment (scripts/server-node-flags.mjs, README "Memory"); NODE_OPTIONS and the
+// caller's environment win.
+const NODE_FLAGS = SERVER_NODE_FLAGS.filter((flag) => !(process.env.NODE_OPTIONS ?? '').includes(flag.split('=')[0]));
+const env = { ...SERVER_ENV, ...process.env };
+const child = spawn(process.execPath, [...NODE_FLAGS, BUNDLE], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
