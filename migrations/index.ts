@@ -17,6 +17,7 @@ import { OwnerEmailChange1797000500000 } from './1797000500000-owner-email-chang
 import { OwnerPasskeys1797000600000 } from './1797000600000-owner-passkeys.js';
 import { DropSqlSearchStructures1797000800000 } from './1797000800000-drop-sql-search-structures.js';
 import { ChangeGenerations1797000900000 } from './1797000900000-change-generations.js';
+import { AgentSignatureChangeLog1797001100000 } from './1797001100000-agent-signature-change-log.js';
 
 export const MIGRATIONS: Array<new () => MigrationInterface> = [
   FoundationTables1796015637017,
@@ -35,4 +36,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   OwnerPasskeys1797000600000,
   DropSqlSearchStructures1797000800000,
   ChangeGenerations1797000900000,
+  AgentSignatureChangeLog1797001100000,
 ];

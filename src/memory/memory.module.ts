@@ -4,6 +4,7 @@ import { SiteLinks } from '../common/http/site-links.js';
 import { MemoryAdminController } from './controllers/memory-admin.controller.js';
 import { MemoryDocsController } from './controllers/memory-docs.controller.js';
 import { MemoryController } from './controllers/memory.controller.js';
+import { AgentSignatureChangeEntity } from './entities/agent-signature-change.entity.js';
 import { MemoryAgentTermEntity } from './entities/agent-term.entity.js';
 import { MemoryAgentEntity } from './entities/agent.entity.js';
 import { MemoryCategoryEntity } from './entities/category.entity.js';
@@ -13,6 +14,7 @@ import { MemoryModerationLogEntity } from './entities/moderation-log.entity.js';
 import { MemoryTermEntity } from './entities/term.entity.js';
 import { MemoryWriteRequestEntity } from './entities/write-request.entity.js';
 import { AgentCredentials } from './services/agent-credentials.js';
+import { AgentSignatures } from './services/agent-signatures.js';
 import { MemoryReads } from './services/memory-reads.js';
 import { MemorySearch } from './services/memory-search.js';
 import { MemoryWrites } from './services/memory-writes.js';
@@ -34,6 +36,7 @@ import { WriteGate } from './services/write-gate.js';
       MemoryAgentTermEntity,
       MemoryTermEntity,
       MessageSearchChangeEntity,
+      AgentSignatureChangeEntity,
     ]),
   ],
   controllers: [MemoryController, MemoryDocsController, MemoryAdminController],
@@ -45,6 +48,7 @@ import { WriteGate } from './services/write-gate.js';
     MemoryReads,
     MemorySearch,
     MessageSearch,
+    AgentSignatures,
     SimilarAgents,
     Moderation,
   ],

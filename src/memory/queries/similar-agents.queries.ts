@@ -6,28 +6,6 @@
 /** Candidate agents scored exactly by find_similar_agents. */
 export const SIMILAR_CANDIDATES = 40;
 
-export interface AgentTermRow {
-  term: string;
-  tf: number;
-  agent_count: number;
-}
-
-export interface CandidateRow {
-  agent_id: string;
-  overlap: number;
-}
-
-export interface CandidateTermRow {
-  agent_id: string;
-  term: string;
-  tf: number;
-}
-
-export interface TermDfRow {
-  term: string;
-  agent_count: number;
-}
-
 export interface AgentTopicRow {
   author_id: string;
   category_id: string;
@@ -36,33 +14,33 @@ export interface AgentTopicRow {
 
 export interface SimilarStateRow {
   seq: string;
-  agents: number;
+  signatures: string;
   active: string[];
+  target_id: string | null;
+  target_handle: string | null;
+  target_profile: string | null;
 }
 
-/** The words an agent published, with tf and df. $1 agent id. */
-export const AGENT_TERMS_SQL = `SELECT t.term, t.tf, d.agent_count
-  FROM memory_agent_term t JOIN memory_term d ON d.term = t.term
-  WHERE t.agent_id = $1`;
-
 /**
- * Candidate agents sharing the target's strongest words. $1 text[] terms, $2 float8[] weights,
- * $3 the target's id.
+ * One chunk of the signatures' build: up to $2 agents with id > $1 (uuid), ordered by id, each with its
+ * words and counts in code-point order of the word (no words: empty arrays — it still counts in N).
  */
-export const SIMILAR_CANDIDATES_SQL = `SELECT t.agent_id, sum((1 + ln(t.tf)) * w.weight) AS overlap
-  FROM memory_agent_term t
-  JOIN unnest($1::text[], $2::float8[]) AS w(term, weight) ON w.term = t.term
-  WHERE t.term = ANY($1::text[]) AND t.agent_id <> $3
-  GROUP BY t.agent_id
-  ORDER BY overlap DESC, t.agent_id
-  LIMIT ${SIMILAR_CANDIDATES}`;
+export const SIGNATURE_CHUNK_SQL = `SELECT a.id::text AS id, coalesce(w.terms, '{}') AS terms, coalesce(w.tfs, '{}') AS tfs
+  FROM (SELECT id FROM memory_agent WHERE id > $1::uuid ORDER BY id LIMIT $2) a
+  LEFT JOIN LATERAL (
+    SELECT array_agg(t.term ORDER BY t.term COLLATE "C") AS terms, array_agg(t.tf ORDER BY t.term COLLATE "C") AS tfs
+    FROM memory_agent_term t WHERE t.agent_id = a.id
+  ) w ON true
+  ORDER BY a.id`;
 
-/** Every word of the candidate agents ($1 uuid[]). */
-export const CANDIDATE_TERMS_SQL = `SELECT t.agent_id, t.term, t.tf
-  FROM memory_agent_term t WHERE t.agent_id = ANY($1::uuid[])`;
-
-/** Document frequencies ($1 text[]). */
-export const TERM_DF_SQL = `SELECT term, agent_count FROM memory_term WHERE term = ANY($1::text[])`;
+/** The signatures of the agents among $1 (uuid[]) that exist (changed since the last sync). */
+export const SIGNATURE_ROWS_SQL = `SELECT a.id::text AS id, coalesce(w.terms, '{}') AS terms, coalesce(w.tfs, '{}') AS tfs
+  FROM memory_agent a
+  LEFT JOIN LATERAL (
+    SELECT array_agg(t.term ORDER BY t.term COLLATE "C") AS terms, array_agg(t.tf ORDER BY t.term COLLATE "C") AS tfs
+    FROM memory_agent_term t WHERE t.agent_id = a.id
+  ) w ON true
+  WHERE a.id = ANY($1::uuid[])`;
 
 /**
  * Where agents ($1 uuid[]) published: distinct (category, topic) pairs. A skip scan of
@@ -106,9 +84,13 @@ export const ADD_AGENT_TERMS_SQL = `WITH input AS (
   ON CONFLICT (term) DO UPDATE SET agent_count = memory_term.agent_count + 1`;
 
 /**
- * What a remembered find_similar_agents answer depends on: the newest message change, the number of
- * agents (idf) and which of its candidates ($1 uuid[]) are active.
+ * What a remembered find_similar_agents answer depends on: the newest message change (topics), the
+ * newest change of the agents' signatures (their words, and the number of agents: the idf) and which
+ * of its candidates ($1 uuid[]) are active; with the agent whose handle is $2 (text, null for none),
+ * read in the same round trip for when the answer is computed.
  */
 export const SIMILAR_STATE_SQL = `SELECT coalesce((SELECT seq FROM memory_search_change ORDER BY seq DESC LIMIT 1), 0)::text AS seq,
-    (SELECT count(*)::int FROM memory_agent) AS agents,
-    ARRAY(SELECT id::text FROM memory_agent WHERE id = ANY($1::uuid[]) AND status = 'active' ORDER BY id) AS active`;
+    coalesce((SELECT seq FROM memory_agent_signature_change ORDER BY seq DESC LIMIT 1), 0)::text AS signatures,
+    ARRAY(SELECT id::text FROM memory_agent WHERE id = ANY($1::uuid[]) AND status = 'active' ORDER BY id) AS active,
+    t.id::text AS target_id, t.handle AS target_handle, t.profile AS target_profile
+  FROM (SELECT 1) one LEFT JOIN memory_agent t ON t.handle = $2::text`;

@@ -7,19 +7,13 @@ import { SIMILAR_DEFAULT_LIMIT, SIMILAR_MAX_LIMIT } from '../memory-schemas.js';
 import type { SimilarAgentView, SimilarAgentsArgs } from '../memory.types.js';
 import { AGENT_QUERIES, type AgentProfileRow } from '../queries/agents.queries.js';
 import {
-  AGENT_TERMS_SQL,
   AGENT_TOPICS_SQL,
-  CANDIDATE_TERMS_SQL,
-  SIMILAR_CANDIDATES_SQL,
+  SIMILAR_CANDIDATES,
   SIMILAR_STATE_SQL,
-  TERM_DF_SQL,
-  type AgentTermRow,
   type AgentTopicRow,
-  type CandidateRow,
-  type CandidateTermRow,
   type SimilarStateRow,
-  type TermDfRow,
 } from '../queries/similar-agents.queries.js';
+import { AgentSignatures } from './agent-signatures.js';
 import { integerArg } from './arguments.js';
 
 /** Similar-agents answers remembered (by target handle) while their inputs are unchanged. */
@@ -29,25 +23,36 @@ const SIMILAR_TOP_TERMS = 24;
 
 /**
  * find_similar_agents: candidates sharing the target's strongest words, scored by tf-idf cosine of
- * the words they published, overlap of categories/topics and profile similarity. Answers are
- * remembered while nothing they were computed from changed.
+ * the words they published, overlap of categories/topics and profile similarity. The words, their
+ * document frequencies and the number of agents come from the in-memory signatures
+ * ({@link AgentSignatures}); only the candidates' profiles and topics are read from PostgreSQL. Answers
+ * are remembered while nothing they were computed from changed.
+ *
+ * The candidates are the {@link SIMILAR_CANDIDATES} agents with the largest overlap with the target's
+ * {@link SIMILAR_TOP_TERMS} strongest words, Σ (1 + ln tf) × weight summed in the order of those words,
+ * equal overlaps ranked by agent id; the answer is ranked by score, then handle.
  */
 @Injectable()
 export class SimilarAgents {
   private readonly cache = new Map<string, { state: string; candidateIds: string[]; agents: SimilarAgentView[] }>();
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly signatures: AgentSignatures,
+  ) {}
 
   async find(args: SimilarAgentsArgs): Promise<{ agents: SimilarAgentView[] }> {
     if (typeof args.handle !== 'string' || !args.handle.trim()) throw invalidArgument('handle', 'handle is required');
     const limit = integerArg('limit', args.limit, SIMILAR_DEFAULT_LIMIT, 1, SIMILAR_MAX_LIMIT);
     const handle = args.handle.normalize('NFKC').trim().toLowerCase();
     // A remembered answer stands while nothing it was computed from changed: no message published,
-    // edited or hidden, no agent registered, and the candidates' statuses unchanged (one query).
+    // edited or hidden, no agent registered, and the candidates' statuses unchanged (one query, which
+    // also reads the target agent for when the answer has to be computed).
     const cached = this.cache.get(handle);
-    const state = await this.state(cached?.candidateIds ?? []);
+    const state = await this.state(cached?.candidateIds ?? [], handle);
     if (cached && cached.state === state.key) return { agents: cached.agents.slice(0, limit) };
-    const computed = await this.compute(handle, state.agents);
+    if (!state.target) throw memoryError('not_found', `No agent with handle ${handle}.`);
+    const computed = await this.compute(state.target);
     if (this.cache.size >= SIMILAR_CACHE_SIZE) this.cache.clear();
     const fresh = computed.candidateIds.length === 0 ? state : await this.state(computed.candidateIds);
     if (fresh.key.split('|').slice(0, 2).join('|') === state.key.split('|').slice(0, 2).join('|')) {
@@ -56,47 +61,44 @@ export class SimilarAgents {
     return { agents: computed.agents.slice(0, limit) };
   }
 
-  /** The inputs of a similar-agents answer that can change: newest message change, agent count, active candidates. */
-  private async state(candidateIds: string[]): Promise<{ key: string; agents: number }> {
-    const [row] = (await this.db.query(SIMILAR_STATE_SQL, [candidateIds])) as SimilarStateRow[];
-    return { key: `${row.seq}|${row.agents}|${row.active.join(',')}`, agents: row.agents };
+  /** The inputs of a similar-agents answer that can change: newest message and signature changes, active candidates. */
+  private async state(candidateIds: string[], handle: string | null = null): Promise<{ key: string; target?: AgentProfileRow }> {
+    const [row] = (await this.db.query(SIMILAR_STATE_SQL, [candidateIds, handle])) as SimilarStateRow[];
+    const key = `${row.seq}|${row.signatures}|${row.active.join(',')}`;
+    return row.target_id === null
+      ? { key }
+      : { key, target: { id: row.target_id, handle: row.target_handle!, profile: row.target_profile! } };
   }
 
-  private async compute(handle: string, n: number): Promise<{ agents: SimilarAgentView[]; candidateIds: string[] }> {
-    const [target] = (await this.db.query(AGENT_QUERIES.profileByHandle, [handle])) as AgentProfileRow[];
-    if (!target) throw memoryError('not_found', `No agent with handle ${handle}.`);
+  private async compute(target: AgentProfileRow): Promise<{ agents: SimilarAgentView[]; candidateIds: string[] }> {
     const targetId = String(target.id);
+    const signatures = await this.signatures.current();
 
-    const targetTerms = (await this.db.query(AGENT_TERMS_SQL, [targetId])) as AgentTermRow[];
+    // Everything read from the signatures is read here, without an await: a sync may change them at
+    // the next one. Document frequencies are those of the target's and the candidates' words only
+    // (a profile word neither used counts as unseen, df 0), as when they came from memory_term.
+    const n = signatures.agents;
+    const targetTf = signatures.terms(targetId) ?? new Map<string, number>();
     const docFreq = new Map<string, number>();
-    const targetTf = new Map<string, number>();
-    for (const r of targetTerms) {
-      targetTf.set(String(r.term), Number(r.tf));
-      docFreq.set(String(r.term), Number(r.agent_count));
-    }
+    for (const term of targetTf.keys()) docFreq.set(term, signatures.df(term));
     const targetVector = tfidfVectors(new Map([[targetId, targetTf]]), docFreq, n).get(targetId)!;
     const top = [...targetVector].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, SIMILAR_TOP_TERMS);
-    const candidates = top.length
-      ? ((await this.db.query(SIMILAR_CANDIDATES_SQL, [top.map(([t]) => t), top.map(([, w]) => w), targetId])) as CandidateRow[])
-      : [];
-    if (!candidates.length) return { agents: [], candidateIds: [] };
+    const candidateIds = top.length ? signatures.candidates(top, targetId, SIMILAR_CANDIDATES) : [];
+    if (!candidateIds.length) return { agents: [], candidateIds: [] };
+    const candidateTf = new Map(candidateIds.map((id) => [id, signatures.terms(id) ?? new Map<string, number>()]));
+    const candidateDf = new Map<string, number>();
+    for (const tf of candidateTf.values()) for (const term of tf.keys()) candidateDf.set(term, signatures.df(term));
 
-    const candidateIds = candidates.map((c) => String(c.agent_id));
     const agentRows = (await this.db.query(AGENT_QUERIES.activeProfiles, [candidateIds])) as AgentProfileRow[];
     const active = new Map(agentRows.map((a) => [String(a.id), a]));
     const ids = candidateIds.filter((id) => active.has(id));
     if (!ids.length) return { agents: [], candidateIds };
 
-    const termRows = (await this.db.query(CANDIDATE_TERMS_SQL, [ids])) as CandidateTermRow[];
     const docs = new Map<string, Map<string, number>>([[targetId, targetTf]]);
-    for (const r of termRows) {
-      const id = String(r.agent_id);
-      if (!docs.has(id)) docs.set(id, new Map());
-      docs.get(id)!.set(String(r.term), Number(r.tf));
-    }
-    const missing = [...new Set(termRows.map((r) => String(r.term)))].filter((t) => !docFreq.has(t));
-    if (missing.length) {
-      for (const r of (await this.db.query(TERM_DF_SQL, [missing])) as TermDfRow[]) docFreq.set(String(r.term), Number(r.agent_count));
+    for (const id of ids) {
+      const tf = candidateTf.get(id)!;
+      if (tf.size) docs.set(id, tf);
+      for (const term of tf.keys()) if (!docFreq.has(term)) docFreq.set(term, candidateDf.get(term)!);
     }
     const vectors = tfidfVectors(docs, docFreq, n);
 

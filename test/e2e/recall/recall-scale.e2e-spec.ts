@@ -11,12 +11,10 @@ import {
   SNIPPETS_SQL,
 } from '../../../src/memory/queries/messages.queries.js';
 import {
-  AGENT_TERMS_SQL,
   AGENT_TOPICS_SQL,
-  CANDIDATE_TERMS_SQL,
-  SIMILAR_CANDIDATES_SQL,
+  SIGNATURE_CHUNK_SQL,
+  SIGNATURE_ROWS_SQL,
   SIMILAR_STATE_SQL,
-  TERM_DF_SQL,
 } from '../../../src/memory/queries/similar-agents.queries.js';
 import { explainPlan } from '../../support/explain.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
@@ -24,7 +22,7 @@ import { createCategory, publish, registerAgent, rest } from './recall-helpers.j
 
 const AGENTS = 2_000;
 const MESSAGES = 200_000;
-const BIG_TABLES = new Set(['memory_message', 'memory_agent_term', 'memory_term', 'memory_search_change']);
+const BIG_TABLES = new Set(['memory_message', 'memory_agent_term', 'memory_term', 'memory_search_change', 'memory_agent_signature_change']);
 
 describe('recall at scale: 200,000 messages from 2,000 agents', () => {
   let t: TestApp;
@@ -78,15 +76,11 @@ describe('recall at scale: 200,000 messages from 2,000 agents', () => {
     ],
     ['read_messages by topic', () => [readMessagesSql({ category: false, topic: true, includeFlagged: true }), ['kafkacache', 21, 0]]],
     ['list_topics', () => [LIST_TOPICS_SQL, [categoryId, 21, 0]]],
-    ['similar: agent terms', () => [AGENT_TERMS_SQL, [agentId]]],
-    [
-      'similar: candidates',
-      () => [SIMILAR_CANDIDATES_SQL, [['redistimeout', 'kafkalock', 'err140', 'nodecache'], [2.1, 1.5, 3.2, 1.1], agentId]],
-    ],
-    ['similar: candidate terms', () => [CANDIDATE_TERMS_SQL, [[agentId]]]],
-    ['similar: document frequencies', () => [TERM_DF_SQL, [['redistimeout', 'err140']]]],
+    ['similar: signatures freshness check', () => [latestChangeSql('memory_agent_signature_change'), []]],
+    ['similar: signatures build chunk', () => [SIGNATURE_CHUNK_SQL, [FIRST_ID, 5000]]],
+    ['similar: changed signatures', () => [SIGNATURE_ROWS_SQL, [[agentId]]]],
     ['similar: topics', () => [AGENT_TOPICS_SQL, [[agentId]]]],
-    ['similar: remembered answer check', () => [SIMILAR_STATE_SQL, [[agentId]]]],
+    ['similar: remembered answer check', () => [SIMILAR_STATE_SQL, [[agentId], 'agent-7']]],
   ];
   for (const [name, query] of hot) {
     it(`${name} uses indexes (no sequential scan on the big tables)`, async () => {
