@@ -1,7 +1,8 @@
 // find_similar_agents as main computed it before the signatures moved into memory (commit e35afa4,
 // src/memory/services/similar-agents.ts `compute`): every step a query, the candidates' overlap summed
-// by PostgreSQL. Kept here, unchanged but for the remembered-answer cache, as the reference of the
-// equivalence test (test/e2e/recall/recall-similar-equivalence.e2e-spec.ts).
+// by PostgreSQL. Kept here as the reference of the equivalence test
+// (test/e2e/recall/recall-similar-equivalence.e2e-spec.ts), unchanged but for the remembered-answer
+// cache and the order in which the overlap is summed (SIMILAR_CANDIDATES_SQL below).
 import { cosine, jaccard, termFrequencies, tfidfVectors, tokenize, topSharedTerms } from '../../src/memory/domain/text-similarity.js';
 import { AGENT_QUERIES, type AgentProfileRow } from '../../src/memory/queries/agents.queries.js';
 import { AGENT_TOPICS_SQL, SIMILAR_CANDIDATES, type AgentTopicRow } from '../../src/memory/queries/similar-agents.queries.js';
@@ -12,9 +13,14 @@ export const AGENT_TERMS_SQL = `SELECT t.term, t.tf, d.agent_count
   FROM memory_agent_term t JOIN memory_term d ON d.term = t.term
   WHERE t.agent_id = $1`;
 
-export const SIMILAR_CANDIDATES_SQL = `SELECT t.agent_id, sum((1 + ln(t.tf)) * w.weight) AS overlap
+// The overlap is summed in the order of the target's words ($1, strongest first), as the in-memory
+// signatures sum it (SignatureStore.candidates): floating-point addition is not associative, and a
+// plain sum() adds an agent's rows in whatever order the plan delivers them (a GroupAggregate over an
+// unstable sort by agent_id, say), so agents with the same words could differ in the last bit and be
+// cut at SIMILAR_CANDIDATES in a different order than "equal overlaps by agent id" says.
+export const SIMILAR_CANDIDATES_SQL = `SELECT t.agent_id, sum((1 + ln(t.tf)) * w.weight ORDER BY w.ord) AS overlap
   FROM memory_agent_term t
-  JOIN unnest($1::text[], $2::float8[]) AS w(term, weight) ON w.term = t.term
+  JOIN unnest($1::text[], $2::float8[]) WITH ORDINALITY AS w(term, weight, ord) ON w.term = t.term
   WHERE t.term = ANY($1::text[]) AND t.agent_id <> $3
   GROUP BY t.agent_id
   ORDER BY overlap DESC, t.agent_id
