@@ -6,6 +6,7 @@
 //   MCP_CPU_APPS='base:/path/to/dist/server,new:dist/server' node bench/mcp-cpu.mjs
 // (default: this tree's dist/server alone). MCP_CPU_REQUESTS (per slice, default 20000),
 // MCP_CPU_SLICES (default 8), BENCH_CONNECTIONS (default 50), BENCH_PIN=1 as in bench:mcp.
+import { requestFor } from './support/mcp-request.mjs';
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -16,7 +17,6 @@ const SELF = fileURLToPath(import.meta.url);
 const REQUESTS = Number(process.env.MCP_CPU_REQUESTS ?? 20000);
 const SLICES = Number(process.env.MCP_CPU_SLICES ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const MODERN = '2026-07-28';
 const FLAGS = ['--max-semi-space-size=4'];
 
 let session;
@@ -100,22 +100,6 @@ async function runBare() {
     const answer = await onCpu(m);
     if (answer !== undefined) process.send(answer);
   });
-}
-
-function requestFor(era, tool) {
-  const params = { name: tool, arguments: {} };
-  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-  if (era === 'modern') {
-    params._meta = {
-      'io.modelcontextprotocol/protocolVersion': MODERN,
-      'io.modelcontextprotocol/clientCapabilities': {},
-      'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
-    };
-    Object.assign(headers, { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': tool });
-  } else {
-    headers['mcp-protocol-version'] = '2025-11-25';
-  }
-  return { headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params }) };
 }
 
 async function slice(target, request, amount, timeout = 10, tolerant = false) {

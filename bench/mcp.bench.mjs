@@ -15,6 +15,7 @@
 // app process; default the recommended heap settings below), BENCH_PIN=1 (pins autocannon to the
 // first CPU and both servers, all their threads, to the second with taskset: far steadier ratios
 // on a shared machine, for A/B comparisons of a change; the servers then get one core each).
+import { requestFor } from './support/mcp-request.mjs';
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -27,7 +28,6 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP = 3;
-const MODERN = '2026-07-28';
 // Exactly what `npm start` / `npm run start:prod` run the app with (README "Memory"): a young
 // generation capped at 4 MB semi-spaces. The bare route gets the same flags, so the ratio compares
 // the request paths, not two heap configurations. BENCH_APP_NODE_FLAGS='' runs both with Node's defaults.
@@ -83,22 +83,6 @@ function peakRss(pid) {
 function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-function requestFor(era, tool) {
-  const params = { name: tool, arguments: {} };
-  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-  if (era === 'modern') {
-    params._meta = {
-      'io.modelcontextprotocol/protocolVersion': MODERN,
-      'io.modelcontextprotocol/clientCapabilities': {},
-      'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
-    };
-    Object.assign(headers, { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': tool });
-  } else {
-    headers['mcp-protocol-version'] = '2025-11-25';
-  }
-  return { headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params }) };
 }
 
 async function load(url, request, duration, pid) {
