@@ -10,7 +10,8 @@ import { createTestApp, TEST_KEY_ENCRYPTION_KEY, type TestApp } from '../support
 
 const CLI = path.resolve('dist/src/cli.js');
 
-describe('foundation: npm run cli -- operator:*', () => {
+// Each case spawns the CLI (the unbundled dist/, a few seconds of start-up each on a loaded machine).
+describe('foundation: npm run cli -- operator:*', { timeout: 120_000 }, () => {
   let t: TestApp;
   beforeAll(async () => {
     if (!existsSync(CLI)) throw new Error('dist/ is missing: run the suite with `npm test`, which builds first');
@@ -47,10 +48,28 @@ describe('foundation: npm run cli -- operator:*', () => {
     const unknown = cli('nonsense');
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/Unknown command/);
+    const badId = cli('operator:revoke', "1' OR '1'='1");
+    expect(badId.status).toBe(2);
+    expect(badId.stderr).toMatch(/operator id \(a UUID/);
+    expect(badId.stderr).not.toMatch(/syntax|uuid:|SELECT|UPDATE/i);
+  });
+
+  it('checks the command line before it connects to the database: a refused command migrates nothing', () => {
+    // An address nothing listens on: a command that connected first would fail with a connection error, not a usage error.
+    const offline = (...args: string[]) =>
+      spawnSync(process.execPath, [CLI, ...args], {
+        env: { ...process.env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+      });
+    for (const args of [['nonsense'], ['operator:create'], ['operator:revoke', 'not-a-uuid']]) {
+      const r = offline(...args);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr).not.toMatch(/ECONNREFUSED|Failed/);
+    }
   });
 });
 
-describe('foundation: npm run cli -- secrets:encrypt and the key encryption key', () => {
+describe('foundation: npm run cli -- secrets:encrypt and the key encryption key', { timeout: 120_000 }, () => {
   // Rows as a release before "always encrypted" stored them: a generated secret and a private JWK in clear.
   const PLAIN_SECRET = 'cGxhaW4tYXBwLXNlY3JldC0wMTIzNDU2Nzg5YWJjZGVm';
   const PLAIN_JWK = JSON.stringify({ kty: 'EC', crv: 'P-256', x: 'x-part', y: 'y-part', d: 'the-private-part-of-an-old-key' });
