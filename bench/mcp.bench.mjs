@@ -1,7 +1,9 @@
 // MCP engine benchmark: `npm run bench:mcp` (builds first).
 //
-// Starts the real app (child process, so its peak RSS can be read) and a bare Fastify route
-// (another child) that answers the very same tools/call response bodies directly, then loads both
+// Starts the real app exactly as `npm run start:prod` runs it (its own process, nothing of the bench
+// loaded into it, so its peak RSS is the server's) and a bare Fastify route
+// (bench/support/bare-mcp-route.mjs, same node flags) that answers the very same tools/call response
+// bodies directly, then loads both
 // with autocannon — 50 connections, BENCH_DURATION seconds (default 10) after a warm-up — with a
 // modern (2026-07-28) and a legacy tools/call of a cheap tool, alternating the two targets round by
 // round. The app runs with the general rate limit raised, not off, so every call is still counted
@@ -12,61 +14,21 @@
 //
 // Environment: DATABASE_URL (else an embedded PostgreSQL under BENCH_DATA_DIR), BENCH_DURATION,
 // BENCH_ROUNDS (default 5), BENCH_CONNECTIONS (default 50), BENCH_APP_NODE_FLAGS (node flags of the
-// app process; default the recommended heap settings below), BENCH_PIN=1 (pins autocannon to the
+// app process; default start:prod's), BENCH_PIN=1 (pins autocannon to the
 // first CPU and both servers, all their threads, to the second with taskset: far steadier ratios
 // on a shared machine, for A/B comparisons of a change; the servers then get one core each).
 import { requestFor } from './support/mcp-request.mjs';
 import autocannon from 'autocannon';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
-import { serveApp, startChild, stopChild } from './support/app.mjs';
+import { freePort, prodCommand, startProdServer, stopProdServer, waitReady } from './support/app.mjs';
 
-const SELF = fileURLToPath(import.meta.url);
+const BARE = fileURLToPath(new URL('./support/bare-mcp-route.mjs', import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP = 3;
-// Exactly what `npm start` / `npm run start:prod` run the app with (README "Memory"): a young
-// generation capped at 4 MB semi-spaces. The bare route gets the same flags, so the ratio compares
-// the request paths, not two heap configurations. BENCH_APP_NODE_FLAGS='' runs both with Node's defaults.
-const DEFAULT_APP_FLAGS = SERVER_NODE_FLAGS.join(' ');
-
-// ---- child: the real app -----------------------------------------------------------------------
-async function runApp() {
-  await serveApp({
-    // Raised, not off: each JSON-RPC request is counted against the general budget as in production,
-    // with a limit no run reaches (about 25k requests/s x 60 s stays far below it).
-    RATE_LIMIT_GENERAL: '9999999/60',
-    DATA_DIR: process.env.BENCH_DATA_DIR ?? '/tmp/agentry-bench-mcp',
-  });
-}
-
-// ---- child: the bare Fastify route -------------------------------------------------------------
-async function runBare() {
-  const { default: Fastify } = await import('fastify');
-  const bodies = JSON.parse(process.env.BENCH_BODIES);
-  const app = Fastify({ logger: false });
-  // Same work a minimal JSON-RPC route must do: parse the JSON body, pick the answer, send it.
-  app.post('/mcp', async (request, reply) => {
-    const body = request.body;
-    const era = body?.params?._meta ? 'modern' : 'legacy';
-    const text = bodies[era].replace('"id":1', `"id":${JSON.stringify(body.id)}`);
-    return reply.header('content-type', 'application/json; charset=utf-8').send(text);
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address();
-  process.send({ ready: `http://127.0.0.1:${port}` });
-  process.on('message', async (m) => {
-    if (m === 'stop') {
-      await app.close();
-      process.exit(0);
-    }
-  });
-}
-
-// ---- parent -------------------------------------------------------------------------------------
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -109,9 +71,22 @@ async function load(url, request, duration, pid) {
 async function main() {
   console.log(`MCP engine benchmark: ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} alternating round(s)`);
   console.log(`load average before the run: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
-  const appFlags = (process.env.BENCH_APP_NODE_FLAGS ?? DEFAULT_APP_FLAGS).split(' ').filter(Boolean);
+  // Exactly the node flags `npm run start:prod` runs the app with (README "Memory"). The bare route gets
+  // the same flags, so the ratio compares the request paths, not two heap configurations.
+  // BENCH_APP_NODE_FLAGS='' runs both with Node's defaults.
+  const appFlags = process.env.BENCH_APP_NODE_FLAGS?.split(' ').filter(Boolean) ?? prodCommand().flags;
   console.log(`node flags of the app and the bare route: ${appFlags.join(' ') || '(none)'}`);
-  const app = await startChild(SELF, { execArgv: appFlags });
+  // The app exactly as `npm run start:prod` runs it (its entry, and its node flags unless
+  // BENCH_APP_NODE_FLAGS says otherwise), in a process of its own: its peak RSS is the server's alone.
+  const app = await startProdServer(
+    {
+      // Raised, not off: each JSON-RPC request is counted against the general budget as in production,
+      // with a limit no run reaches (about 25k requests/s x 60 s stays far below it).
+      RATE_LIMIT_GENERAL: '9999999/60',
+      DATA_DIR: process.env.BENCH_DATA_DIR ?? '/tmp/agentry-bench-mcp',
+    },
+    { flags: appFlags },
+  );
   try {
     const list = await fetch(`${app.url}/mcp`, {
       method: 'POST',
@@ -129,7 +104,15 @@ async function main() {
       bodies[era] = await res.text();
       if (res.status !== 200 || !bodies[era].includes('structuredContent')) throw new Error(`${era} call failed: ${bodies[era]}`);
     }
-    const bare = await startChild(SELF, { role: 'bare', env: { BENCH_BODIES: JSON.stringify(bodies) }, execArgv: appFlags });
+    const barePort = await freePort();
+    const bare = {
+      child: spawn(process.execPath, [...appFlags, BARE], {
+        env: { ...process.env, PORT: String(barePort), BENCH_BODIES: JSON.stringify(bodies) },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      }),
+      url: `http://127.0.0.1:${barePort}`,
+    };
+    await waitReady(bare.url);
     try {
       if (process.env.BENCH_PIN === '1') {
         execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
@@ -195,10 +178,10 @@ async function main() {
       console.log(`\ntarget (>= 85% of bare, p99 within 1 ms of bare's, RSS <= 128 MB): ${ok ? 'met' : 'missed'}`);
       process.exitCode = ok ? 0 : 1;
     } finally {
-      await stopChild(bare.child);
+      await stopProdServer(bare.child);
     }
   } finally {
-    await stopChild(app.child);
+    await stopProdServer(app.child);
   }
 }
 

@@ -5,7 +5,8 @@
 // A bench script forks itself: the parent calls startChild(SELF) and the child (argv[2] === 'app')
 // calls serveApp({ ...its environment overrides }). The child answers 'stop' by closing the app and
 // exiting; anything else goes to its onMessage hook, whose return value (if any) is sent back.
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
@@ -167,4 +168,48 @@ export async function waitReady(url, { timeoutMs = 60_000, want = (body) => body
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} not ready in time (last: ${last})`);
+}
+
+/** The node flags and entry of `npm run start:prod` (package.json), so a bench runs exactly what it does. */
+export function prodCommand() {
+  const words = JSON.parse(readFileSync('package.json', 'utf8')).scripts['start:prod'].split(/\s+/);
+  const entry = words.findIndex((w) => /\.m?js$/.test(w));
+  return { flags: words.slice(words.indexOf('node') + 1, entry), entry: words[entry] };
+}
+
+/**
+ * Spawns the server exactly as `npm run start:prod` runs it (its node flags and entry; nothing of the
+ * bench loaded into it), on loopback with free HTTP and SMTP ports and process.env plus `env`, and
+ * resolves once /readyz says ready with { child, url }. `extraFlags` replaces start:prod's node flags
+ * when given (BENCH_APP_NODE_FLAGS).
+ */
+export async function startProdServer(env = {}, { flags, timeoutMs = 120_000 } = {}) {
+  const prod = prodCommand();
+  const port = await freePort();
+  const smtpPort = await freePort();
+  const child = spawn(process.execPath, [...(flags ?? prod.flags), prod.entry], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SMTP_PORT: String(smtpPort),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`the server exited with ${code}`))));
+  await Promise.race([waitReady(url, { timeoutMs }), exited]);
+  return { child, url };
+}
+
+/** Stops a server spawned by startProdServer (SIGTERM, killed after 15 s). */
+export function stopProdServer(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS).unref();
+  });
 }
