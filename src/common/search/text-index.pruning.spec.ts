@@ -221,3 +221,50 @@ describe('TextIndex: a single word many documents are named after', () => {
     compare();
   });
 });
+
+describe('TextIndex: a single word with many prefix completions sharing documents', () => {
+  it('finds each document its first group whether by binary search or by marking the groups', () => {
+    // The shape of `kafka` on the Recall board: the word itself in the body of most documents, and
+    // many completions of it (`kafkapool`, `kafkaretry`, …) each in the titles of some, so nearly
+    // every document read from a completion's group also sits in an earlier group. Past a few
+    // hundred probes the engine marks the groups instead of binary searching them (this corpus
+    // takes that path: checked by making it throw); both must give the exhaustive evaluator's answers.
+    const suffixes = ['pool', 'retry', 'lag', 'index', 'query', 'shard', 'lock', 'leak', 'cache', 'deploy', 'crash', 'auth'];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 200, max: 900 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.constantFrom(5, 20, 60),
+        fc.integer({ min: 0, max: 100 }),
+        (n, seed, limit, offset) => {
+          const docs: IndexDocument[] = Array.from({ length: n }, (_, i) => {
+            const r = (i * 7919 + seed) % 9973;
+            return {
+              key: `m${i}`,
+              fields: [
+                `grpc${suffixes[r % 12]} kafka${suffixes[(r >> 3) % 12]}`,
+                r % 5 === 0 ? 'kafka' : 'streams',
+                r % 4 ? 'notes on kafka' : 'notes',
+              ],
+              exact: [`grpc${suffixes[r % 12]} kafka${suffixes[(r >> 3) % 12]}`],
+              flags: r % 13 === 0 ? 1 : 0,
+              order: r % 17,
+            };
+          });
+          const current = new TextIndex([4, 3, 1]);
+          const reference = new ExhaustiveTextIndex([4, 3, 1]);
+          for (const sut of [current, reference]) build(sut, docs, true, 0);
+          for (const q of ['kafka', 'kafk', 'kafkapool']) {
+            for (const o of [
+              { limit, offset },
+              { limit, excludeFlags: 1 },
+            ]) {
+              expect(current.search(q, o), `${q} ${JSON.stringify(o)}`).toEqual(reference.search(q, o));
+            }
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});

@@ -852,10 +852,35 @@ export class TextIndex {
       }
       return false;
     };
-    /** The first group holding the slot: its best code's. */
+    // The first group holding a slot (its best code's): binary searches of the earlier groups while
+    // they stay cheap; once they would cost more than reading those groups' postings once (many
+    // variants, most documents in several groups: `kafka` and its prefix completions), the groups up
+    // to the one asked about are marked instead: each slot's first group, in the per-slot scratch
+    // under a stamp of this search, group by group as later groups are asked about.
+    const { wordGen, wordIdx } = this;
+    const mgen = wgen + 1;
+    const sizeBefore = new Float64Array(gn + 1);
+    for (let g = 0; g < gn; g++) sizeBefore[g + 1] = sizeBefore[g] + groups[3 * g + 2] - groups[3 * g + 1];
+    let probes = 0;
+    let markedBefore = 0;
     const firstGroup = (slot: number, before: number): number => {
-      for (let g = 0; g < before; g++) if (inGroup(g, slot)) return g;
-      return -1;
+      if (markedBefore < before) {
+        probes += before;
+        if (probes * 8 <= sizeBefore[before]) {
+          for (let g = 0; g < before; g++) if (inGroup(g, slot)) return g;
+          return -1;
+        }
+        for (; markedBefore < before; markedBefore++) {
+          for (let k = groups[3 * markedBefore + 1], end = groups[3 * markedBefore + 2]; k < end; k++) {
+            const s = post[2 * k];
+            if (wordGen[s] === mgen) continue;
+            wordGen[s] = mgen;
+            wordIdx[s] = markedBefore;
+          }
+        }
+      }
+      const g = wordGen[slot] === mgen ? wordIdx[slot] : -1;
+      return g < before ? g : -1;
     };
     const usable = (slot: number): boolean =>
       ((bits[slot >>> 5] >>> (slot & 31)) & 1) !== 0 && !(excluded && (excluded[slot >>> 5] >>> (slot & 31)) & 1);
