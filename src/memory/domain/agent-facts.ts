@@ -26,12 +26,8 @@ export interface AgentFacts {
   readonly places: ReadonlySet<string>;
 }
 
-interface Held extends AgentFacts {
-  profileTf?: Map<string, number>;
-}
-
 export class AgentFactsStore {
-  private readonly byId = new Map<string, Held>();
+  private readonly byId = new Map<string, AgentFacts>();
   private readonly idOfHandle = new Map<string, string>();
 
   get size(): number {
@@ -48,11 +44,12 @@ export class AgentFactsStore {
     return id === undefined ? undefined : this.byId.get(id);
   }
 
-  /** The profile's word counts (computed once per profile). Do not change the map. */
+  /**
+   * The profile's word counts, computed on each use: kept, the maps would hold 12 MB at 10,000 agents
+   * (1.2 KB per ~50-character profile) to save ≈ 0.1 ms of the 40 candidates' scoring.
+   */
   profileTerms(facts: AgentFacts): Map<string, number> {
-    const held = facts as Held;
-    held.profileTf ??= termFrequencies(tokenize(facts.profile));
-    return held.profileTf;
+    return termFrequencies(tokenize(facts.profile));
   }
 
   upsert(row: AgentFactsRow): void {

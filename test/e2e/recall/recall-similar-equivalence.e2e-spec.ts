@@ -149,9 +149,10 @@ describe('find_similar_agents: in-memory signatures answer exactly what the SQL 
     if (merged.size) await addTerms([...merged.values()]);
     await t.sql(`INSERT INTO memory_agent (handle, profile, credential_hash) VALUES ('sim-new', 'redis', md5('n') || md5('m'))`);
     if (c.statuses.length) {
-      await t.sql(`UPDATE memory_agent SET status = CASE WHEN status = 'active' THEN 'suspended' ELSE 'active' END WHERE id = ANY($1::uuid[])`, [
-        c.statuses.map((i) => pick(ids, i)),
-      ]);
+      await t.sql(
+        `UPDATE memory_agent SET status = CASE WHEN status = 'active' THEN 'suspended' ELSE 'active' END WHERE id = ANY($1::uuid[])`,
+        [c.statuses.map((i) => pick(ids, i))],
+      );
     }
     for (const [a, ws] of c.profiles) {
       await t.sql(`UPDATE memory_agent SET profile = $2 WHERE id = $1`, [pick(ids, a), ws.map((w) => PROFILE_WORDS[w]).join(' ')]);
