@@ -20,8 +20,8 @@ type AgentRow = AgentSignatureSqlRow & AgentFactsRow;
 
 /** The agents' rows with the (category, topic) pairs of their messages (one skip scan for all of them). */
 async function withPlaces(run: RunSql, rows: AgentSignatureSqlRow[]): Promise<AgentRow[]> {
-  const out = new Map<string, AgentRow>(rows.map((r) => [r.id, { ...r, categories: [], topics: [] }]));
   if (!rows.length) return [];
+  const out = new Map<string, AgentRow>(rows.map((r) => [r.id, { ...r, categories: [], topics: [] }]));
   for (const p of await run<AgentTopicRow>(AGENT_TOPICS_SQL, [rows.map((r) => r.id)])) {
     const row = out.get(String(p.author_id))!;
     row.categories.push(p.category_id);
