@@ -18,6 +18,7 @@ import { OwnerPasskeys1797000600000 } from './1797000600000-owner-passkeys.js';
 import { DropSqlSearchStructures1797000800000 } from './1797000800000-drop-sql-search-structures.js';
 import { ChangeGenerations1797000900000 } from './1797000900000-change-generations.js';
 import { AgentSignatureChangeLog1797001100000 } from './1797001100000-agent-signature-change-log.js';
+import { AgentFactsChangeLog1797001200000 } from './1797001200000-agent-facts-change-log.js';
 
 export const MIGRATIONS: Array<new () => MigrationInterface> = [
   FoundationTables1796015637017,
@@ -37,4 +38,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   DropSqlSearchStructures1797000800000,
   ChangeGenerations1797000900000,
   AgentSignatureChangeLog1797001100000,
+  AgentFactsChangeLog1797001200000,
 ];

@@ -125,7 +125,7 @@ export function topSharedTerms(a: Map<string, number>, b: Map<string, number>, n
 }
 
 /** |A ∩ B| / |A ∪ B|; 0 when both sets are empty. */
-export function jaccard(a: Set<string>, b: Set<string>): number {
+export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 && b.size === 0) return 0;
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let intersection = 0;

@@ -12,29 +12,31 @@ export interface AgentTopicRow {
   topic: string;
 }
 
-export interface SimilarStateRow {
-  seq: string;
-  signatures: string;
-  active: string[];
-  target_id: string | null;
-  target_handle: string | null;
-  target_profile: string | null;
+/** A row of {@link SIGNATURE_CHUNK_SQL} and {@link SIGNATURE_ROWS_SQL}. */
+export interface AgentSignatureSqlRow {
+  id: string;
+  handle: string;
+  profile: string | null;
+  status: string;
+  terms: string[];
+  tfs: number[];
 }
 
 /**
  * One chunk of the signatures' build: up to $2 agents with id > $1 (uuid), ordered by id, each with its
- * words and counts in code-point order of the word (no words: empty arrays — it still counts in N).
+ * handle, profile and status and its words and counts in code-point order of the word (no words: empty
+ * arrays — it still counts in N). Where they published is read by {@link AGENT_TOPICS_SQL}.
  */
-export const SIGNATURE_CHUNK_SQL = `SELECT a.id::text AS id, coalesce(w.terms, '{}') AS terms, coalesce(w.tfs, '{}') AS tfs
-  FROM (SELECT id FROM memory_agent WHERE id > $1::uuid ORDER BY id LIMIT $2) a
+export const SIGNATURE_CHUNK_SQL = `SELECT a.id::text AS id, a.handle, a.profile, a.status, coalesce(w.terms, '{}') AS terms, coalesce(w.tfs, '{}') AS tfs
+  FROM (SELECT id, handle, profile, status FROM memory_agent WHERE id > $1::uuid ORDER BY id LIMIT $2) a
   LEFT JOIN LATERAL (
     SELECT array_agg(t.term ORDER BY t.term COLLATE "C") AS terms, array_agg(t.tf ORDER BY t.term COLLATE "C") AS tfs
     FROM memory_agent_term t WHERE t.agent_id = a.id
   ) w ON true
   ORDER BY a.id`;
 
-/** The signatures of the agents among $1 (uuid[]) that exist (changed since the last sync). */
-export const SIGNATURE_ROWS_SQL = `SELECT a.id::text AS id, coalesce(w.terms, '{}') AS terms, coalesce(w.tfs, '{}') AS tfs
+/** The rows of {@link SIGNATURE_CHUNK_SQL} of the agents among $1 (uuid[]) that exist (changed since the last sync). */
+export const SIGNATURE_ROWS_SQL = `SELECT a.id::text AS id, a.handle, a.profile, a.status, coalesce(w.terms, '{}') AS terms, coalesce(w.tfs, '{}') AS tfs
   FROM memory_agent a
   LEFT JOIN LATERAL (
     SELECT array_agg(t.term ORDER BY t.term COLLATE "C") AS terms, array_agg(t.tf ORDER BY t.term COLLATE "C") AS tfs
@@ -82,15 +84,3 @@ export const ADD_AGENT_TERMS_SQL = `WITH input AS (
   INSERT INTO memory_term (term, agent_count)
   SELECT term, 1 FROM upserted WHERE inserted ORDER BY term
   ON CONFLICT (term) DO UPDATE SET agent_count = memory_term.agent_count + 1`;
-
-/**
- * What a remembered find_similar_agents answer depends on: the newest message change (topics), the
- * newest change of the agents' signatures (their words, and the number of agents: the idf) and which
- * of its candidates ($1 uuid[]) are active; with the agent whose handle is $2 (text, null for none),
- * read in the same round trip for when the answer is computed.
- */
-export const SIMILAR_STATE_SQL = `SELECT coalesce((SELECT seq FROM memory_search_change ORDER BY seq DESC LIMIT 1), 0)::text AS seq,
-    coalesce((SELECT seq FROM memory_agent_signature_change ORDER BY seq DESC LIMIT 1), 0)::text AS signatures,
-    ARRAY(SELECT id::text FROM memory_agent WHERE id = ANY($1::uuid[]) AND status = 'active' ORDER BY id) AS active,
-    t.id::text AS target_id, t.handle AS target_handle, t.profile AS target_profile
-  FROM (SELECT 1) one LEFT JOIN memory_agent t ON t.handle = $2::text`;

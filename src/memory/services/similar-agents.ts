@@ -1,18 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { cosine, jaccard, termFrequencies, tfidfVectors, tokenize, topSharedTerms } from '../domain/text-similarity.js';
+import type { AgentFacts, AgentFactsStore } from '../domain/agent-facts.js';
+import type { SignatureStore } from '../domain/signature-store.js';
+import { cosine, jaccard, tfidfVectors, topSharedTerms } from '../domain/text-similarity.js';
 import { invalidArgument, memoryError } from '../memory.errors.js';
 import { SIMILAR_DEFAULT_LIMIT, SIMILAR_MAX_LIMIT } from '../memory-schemas.js';
 import type { SimilarAgentView, SimilarAgentsArgs } from '../memory.types.js';
-import { AGENT_QUERIES, type AgentProfileRow } from '../queries/agents.queries.js';
-import {
-  AGENT_TOPICS_SQL,
-  SIMILAR_CANDIDATES,
-  SIMILAR_STATE_SQL,
-  type AgentTopicRow,
-  type SimilarStateRow,
-} from '../queries/similar-agents.queries.js';
+import { SIMILAR_CANDIDATES } from '../queries/similar-agents.queries.js';
 import { AgentSignatures } from './agent-signatures.js';
 import { integerArg } from './arguments.js';
 
@@ -23,10 +16,11 @@ const SIMILAR_TOP_TERMS = 24;
 
 /**
  * find_similar_agents: candidates sharing the target's strongest words, scored by tf-idf cosine of
- * the words they published, overlap of categories/topics and profile similarity. The words, their
- * document frequencies and the number of agents come from the in-memory signatures
- * ({@link AgentSignatures}); only the candidates' profiles and topics are read from PostgreSQL. Answers
- * are remembered while nothing they were computed from changed.
+ * the words they published, overlap of categories/topics and profile similarity. Everything it compares
+ * — the words and their document frequencies, the number of agents, handles, statuses, profiles and
+ * where each agent published — is held in memory by {@link AgentSignatures}, brought up to date from
+ * PostgreSQL's change log before every call (one shared index probe when nothing changed): a call
+ * runs no other statement. Answers are remembered while those inputs are unchanged.
  *
  * The candidates are the {@link SIMILAR_CANDIDATES} agents with the largest overlap with the target's
  * {@link SIMILAR_TOP_TERMS} strongest words, Σ (1 + ln tf) × weight summed in the order of those words,
@@ -34,49 +28,31 @@ const SIMILAR_TOP_TERMS = 24;
  */
 @Injectable()
 export class SimilarAgents {
-  private readonly cache = new Map<string, { state: string; candidateIds: string[]; agents: SimilarAgentView[] }>();
+  private readonly cache = new Map<string, { generation: number; agents: SimilarAgentView[] }>();
 
-  constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly signatures: AgentSignatures,
-  ) {}
+  constructor(private readonly signatures: AgentSignatures) {}
 
   async find(args: SimilarAgentsArgs): Promise<{ agents: SimilarAgentView[] }> {
     if (typeof args.handle !== 'string' || !args.handle.trim()) throw invalidArgument('handle', 'handle is required');
     const limit = integerArg('limit', args.limit, SIMILAR_DEFAULT_LIMIT, 1, SIMILAR_MAX_LIMIT);
     const handle = args.handle.normalize('NFKC').trim().toLowerCase();
-    // A remembered answer stands while nothing it was computed from changed: no message published,
-    // edited or hidden, no agent registered, and the candidates' statuses unchanged (one query, which
-    // also reads the target agent for when the answer has to be computed).
+    // From here to the answer without an await: a sync may change the agents at the next one.
+    const { signatures, facts, generation } = await this.signatures.current();
     const cached = this.cache.get(handle);
-    const state = await this.state(cached?.candidateIds ?? [], handle);
-    if (cached && cached.state === state.key) return { agents: cached.agents.slice(0, limit) };
-    if (!state.target) throw memoryError('not_found', `No agent with handle ${handle}.`);
-    const computed = await this.compute(state.target);
+    if (cached && cached.generation === generation) return { agents: cached.agents.slice(0, limit) };
+    const target = facts.byHandle(handle);
+    if (!target) throw memoryError('not_found', `No agent with handle ${handle}.`);
+    const agents = this.compute(target, signatures, facts);
     if (this.cache.size >= SIMILAR_CACHE_SIZE) this.cache.clear();
-    const fresh = computed.candidateIds.length === 0 ? state : await this.state(computed.candidateIds);
-    if (fresh.key.split('|').slice(0, 2).join('|') === state.key.split('|').slice(0, 2).join('|')) {
-      this.cache.set(handle, { state: fresh.key, candidateIds: computed.candidateIds, agents: computed.agents });
-    }
-    return { agents: computed.agents.slice(0, limit) };
+    this.cache.set(handle, { generation, agents });
+    return { agents: agents.slice(0, limit) };
   }
 
-  /** The inputs of a similar-agents answer that can change: newest message and signature changes, active candidates. */
-  private async state(candidateIds: string[], handle: string | null = null): Promise<{ key: string; target?: AgentProfileRow }> {
-    const [row] = (await this.db.query(SIMILAR_STATE_SQL, [candidateIds, handle])) as SimilarStateRow[];
-    const key = `${row.seq}|${row.signatures}|${row.active.join(',')}`;
-    return row.target_id === null
-      ? { key }
-      : { key, target: { id: row.target_id, handle: row.target_handle!, profile: row.target_profile! } };
-  }
+  private compute(target: AgentFacts, signatures: SignatureStore, facts: AgentFactsStore): SimilarAgentView[] {
+    const targetId = target.id;
 
-  private async compute(target: AgentProfileRow): Promise<{ agents: SimilarAgentView[]; candidateIds: string[] }> {
-    const targetId = String(target.id);
-    const signatures = await this.signatures.current();
-
-    // Everything read from the signatures is read here, without an await: a sync may change them at
-    // the next one. Document frequencies are those of the target's and the candidates' words only
-    // (a profile word neither used counts as unseen, df 0), as when they came from memory_term.
+    // Document frequencies are those of the target's and the candidates' words only (a profile word
+    // neither used counts as unseen, df 0), as when they came from memory_term.
     const n = signatures.agents;
     const targetTf = signatures.terms(targetId) ?? new Map<string, number>();
     const docFreq = new Map<string, number>();
@@ -84,47 +60,35 @@ export class SimilarAgents {
     const targetVector = tfidfVectors(new Map([[targetId, targetTf]]), docFreq, n).get(targetId)!;
     const top = [...targetVector].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, SIMILAR_TOP_TERMS);
     const candidateIds = top.length ? signatures.candidates(top, targetId, SIMILAR_CANDIDATES) : [];
-    if (!candidateIds.length) return { agents: [], candidateIds: [] };
-    const candidateTf = new Map(candidateIds.map((id) => [id, signatures.terms(id) ?? new Map<string, number>()]));
-    const candidateDf = new Map<string, number>();
-    for (const tf of candidateTf.values()) for (const term of tf.keys()) candidateDf.set(term, signatures.df(term));
-
-    const agentRows = (await this.db.query(AGENT_QUERIES.activeProfiles, [candidateIds])) as AgentProfileRow[];
-    const active = new Map(agentRows.map((a) => [String(a.id), a]));
+    const active = new Map<string, AgentFacts>();
+    for (const id of candidateIds) {
+      const agent = facts.get(id);
+      if (agent?.active) active.set(id, agent);
+    }
     const ids = candidateIds.filter((id) => active.has(id));
-    if (!ids.length) return { agents: [], candidateIds };
+    if (!ids.length) return [];
+    const candidateTf = new Map(ids.map((id) => [id, signatures.terms(id) ?? new Map<string, number>()]));
 
     const docs = new Map<string, Map<string, number>>([[targetId, targetTf]]);
     for (const id of ids) {
       const tf = candidateTf.get(id)!;
       if (tf.size) docs.set(id, tf);
-      for (const term of tf.keys()) if (!docFreq.has(term)) docFreq.set(term, candidateDf.get(term)!);
+      for (const term of tf.keys()) if (!docFreq.has(term)) docFreq.set(term, signatures.df(term));
     }
     const vectors = tfidfVectors(docs, docFreq, n);
 
-    const topicRows = (await this.db.query(AGENT_TOPICS_SQL, [[targetId, ...ids]])) as AgentTopicRow[];
-    const places = new Map<string, Set<string>>();
-    for (const r of topicRows) {
-      const id = String(r.author_id);
-      if (!places.has(id)) places.set(id, new Set());
-      places
-        .get(id)!
-        .add(`c:${String(r.category_id)}`)
-        .add(`t:${String(r.category_id)}/${String(r.topic).toLowerCase()}`);
-    }
-
     const profiles = new Map<string, Map<string, number>>();
-    profiles.set(targetId, termFrequencies(tokenize(String(target.profile ?? ''))));
-    for (const id of ids) profiles.set(id, termFrequencies(tokenize(String(active.get(id)!.profile ?? ''))));
+    profiles.set(targetId, facts.profileTerms(target));
+    for (const id of ids) profiles.set(id, facts.profileTerms(active.get(id)!));
     const profileVectors = tfidfVectors(profiles, docFreq, n);
 
     const targetVec = vectors.get(targetId)!;
-    const targetPlaces = places.get(targetId) ?? new Set<string>();
+    const targetPlaces = target.places;
     const agents: SimilarAgentView[] = [];
     for (const id of ids) {
       const vec = vectors.get(id) ?? new Map<string, number>();
       const words = cosine(targetVec, vec);
-      const overlap = jaccard(targetPlaces, places.get(id) ?? new Set());
+      const overlap = jaccard(targetPlaces, active.get(id)!.places);
       const profile = cosine(profileVectors.get(targetId)!, profileVectors.get(id)!);
       const score = 0.6 * words + 0.25 * overlap + 0.15 * profile;
       if (score <= 0) continue;
@@ -135,6 +99,6 @@ export class SimilarAgents {
       });
     }
     agents.sort((a, b) => b.score - a.score || (a.handle < b.handle ? -1 : 1));
-    return { agents, candidateIds };
+    return agents;
   }
 }

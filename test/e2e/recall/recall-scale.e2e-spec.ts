@@ -10,12 +10,7 @@ import {
   readMessagesSql,
   SNIPPETS_SQL,
 } from '../../../src/memory/queries/messages.queries.js';
-import {
-  AGENT_TOPICS_SQL,
-  SIGNATURE_CHUNK_SQL,
-  SIGNATURE_ROWS_SQL,
-  SIMILAR_STATE_SQL,
-} from '../../../src/memory/queries/similar-agents.queries.js';
+import { AGENT_TOPICS_SQL, SIGNATURE_CHUNK_SQL, SIGNATURE_ROWS_SQL } from '../../../src/memory/queries/similar-agents.queries.js';
 import { explainPlan } from '../../support/explain.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { createCategory, publish, registerAgent, rest } from './recall-helpers.js';
@@ -80,7 +75,6 @@ describe('recall at scale: 200,000 messages from 2,000 agents', () => {
     ['similar: signatures build chunk', () => [SIGNATURE_CHUNK_SQL, [FIRST_ID, 5000]]],
     ['similar: changed signatures', () => [SIGNATURE_ROWS_SQL, [[agentId]]]],
     ['similar: topics', () => [AGENT_TOPICS_SQL, [[agentId]]]],
-    ['similar: remembered answer check', () => [SIMILAR_STATE_SQL, [[agentId], 'agent-7']]],
   ];
   for (const [name, query] of hot) {
     it(`${name} uses indexes (no sequential scan on the big tables)`, async () => {

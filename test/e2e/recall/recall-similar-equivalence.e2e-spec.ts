@@ -9,7 +9,9 @@ import { createTestApp, type TestApp } from '../../support/test-app.js';
 // answers (test/support/similar-agents-sql.ts: the same agents, order, scores and shared terms), on
 // boards with many exact ties (agents with the same words), more candidates than the 40 scored
 // exactly, suspended agents, agents with no words and profile words nobody published — after a full
-// build and after incremental changes (words added and counted again, an agent registered).
+// build and after incremental changes of everything it reads from memory (words added and counted
+// again, an agent registered, suspended or restored, renamed, its profile rewritten, messages
+// published in new places, moved to another topic, deleted).
 
 const WORDS = ['redis', 'kafka', 'nginx', 'docker', 'python', 'mysql', 'graphql', 'terraform', 'vacuum', 'latency', 'pool', 'replica'];
 const PROFILE_WORDS = [...WORDS.slice(0, 6), 'helpful', 'operations', 'databases', 'queues'];
@@ -120,20 +122,69 @@ describe('find_similar_agents: in-memory signatures answer exactly what the SQL 
     }
   }
 
+  /** Changes after the build, each one of an input the answer reads from memory (picked by index, modulo). */
+  const changes = fc.record({
+    words: fc.array(fc.tuple(fc.nat(), words(3)), { maxLength: 6 }),
+    statuses: fc.array(fc.nat(), { maxLength: 3 }),
+    profiles: fc.array(fc.tuple(fc.nat(), fc.array(fc.nat({ max: PROFILE_WORDS.length - 1 }), { maxLength: 3 })), { maxLength: 2 }),
+    places: fc.array(fc.tuple(fc.nat(), fc.nat({ max: 2 }), fc.nat({ max: TOPICS.length - 1 })), { maxLength: 4 }),
+    moved: fc.array(fc.tuple(fc.nat(), fc.nat({ max: TOPICS.length - 1 })), { maxLength: 2 }),
+    deleted: fc.array(fc.nat(), { maxLength: 2 }),
+    renamed: fc.array(fc.nat(), { maxLength: 2 }),
+  });
+  type Changes = typeof changes extends fc.Arbitrary<infer C> ? C : never;
+
+  /**
+   * Words published again and new ones, one more agent (N of the idf), statuses flipped (suspended and
+   * restored), profiles rewritten, messages published in new places, moved to another topic and
+   * deleted, and agents outside the sample renamed — straight in SQL, as other instances' writes are.
+   */
+  async function change(c: Changes, sample: string[]): Promise<void> {
+    const [{ id: ids }] = await t.sql<{ id: string[] }>(`SELECT array_agg(id::text ORDER BY handle) AS id FROM memory_agent`);
+    const [{ id: categories }] = await t.sql<{ id: string[] }>(`SELECT array_agg(id::text ORDER BY slug) AS id FROM memory_category`);
+    const pick = <T>(list: T[], i: number) => list[i % list.length];
+    const more = c.words.flatMap(([a, ws]) => ws.map(([w, n]): [string, string, number] => [pick(ids, a), WORDS[w], n]));
+    const merged = new Map<string, [string, string, number]>();
+    for (const r of more) merged.set(`${r[0]}|${r[1]}`, r);
+    if (merged.size) await addTerms([...merged.values()]);
+    await t.sql(`INSERT INTO memory_agent (handle, profile, credential_hash) VALUES ('sim-new', 'redis', md5('n') || md5('m'))`);
+    if (c.statuses.length) {
+      await t.sql(
+        `UPDATE memory_agent SET status = CASE WHEN status = 'active' THEN 'suspended' ELSE 'active' END WHERE id = ANY($1::uuid[])`,
+        [c.statuses.map((i) => pick(ids, i))],
+      );
+    }
+    for (const [a, ws] of c.profiles) {
+      await t.sql(`UPDATE memory_agent SET profile = $2 WHERE id = $1`, [pick(ids, a), ws.map((w) => PROFILE_WORDS[w]).join(' ')]);
+    }
+    if (c.places.length) {
+      await t.sql(
+        `INSERT INTO memory_message (category_id, topic, title, body, author_id, content_hash)
+         SELECT c, tp, 'title', 'body', a, md5(a::text || ord || 'more') || md5(ord::text)
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[]) WITH ORDINALITY AS x(a, c, tp, ord)`,
+        [c.places.map(([a]) => pick(ids, a)), c.places.map(([, k]) => categories[k]), c.places.map(([, , tp]) => TOPICS[tp])],
+      );
+    }
+    const [{ id: messages }] = await t.sql<{ id: string[] | null }>(`SELECT array_agg(id::text ORDER BY id) AS id FROM memory_message`);
+    if (messages?.length) {
+      for (const [m, tp] of c.moved) await t.sql(`UPDATE memory_message SET topic = $2 WHERE id = $1`, [pick(messages, m), TOPICS[tp]]);
+      if (c.deleted.length) await t.sql(`DELETE FROM memory_message WHERE id = ANY($1::uuid[])`, [c.deleted.map((m) => pick(messages, m))]);
+    }
+    const [{ handles }] = await t.sql<{ handles: string[] }>(`SELECT array_agg(handle ORDER BY handle) AS handles FROM memory_agent`);
+    const others = handles.filter((h) => !sample.includes(h) && !h.endsWith('-renamed'));
+    for (const i of others.length ? c.renamed : []) {
+      await t.sql(`UPDATE memory_agent SET handle = handle || '-renamed' WHERE handle = $1`, [pick(others, i)]);
+    }
+  }
+
   it('on generated boards, after a build and after incremental changes', async () => {
     const stats = { compared: 0, full: 0, ties: 0 };
     await fc.assert(
-      fc.asyncProperty(board, fc.array(fc.tuple(fc.nat(), words(3)), { maxLength: 6 }), async (b, changes) => {
+      fc.asyncProperty(board, changes, async (b, c) => {
         const handles = await load(b);
         const sample = handles.filter((_, i) => i % Math.ceil(handles.length / 12) === 0);
         await compare(sample, stats);
-        // Incremental: words published again and new ones, and one more agent (N of the idf).
-        const [{ id: ids }] = await t.sql<{ id: string[] }>(`SELECT array_agg(id::text ORDER BY handle) AS id FROM memory_agent`);
-        const more = changes.flatMap(([a, ws]) => ws.map(([w, n]): [string, string, number] => [ids[a % ids.length], WORDS[w], n]));
-        const merged = new Map<string, [string, string, number]>();
-        for (const r of more) merged.set(`${r[0]}|${r[1]}`, r);
-        if (merged.size) await addTerms([...merged.values()]);
-        await t.sql(`INSERT INTO memory_agent (handle, profile, credential_hash) VALUES ('sim-new', 'redis', md5('n') || md5('m'))`);
+        await change(c, sample);
         await compare(sample, stats);
       }),
       // No shrinking: each step reloads the board (a failure reports its seed and first counterexample).

@@ -9,7 +9,8 @@ type Similar = { agents: Array<{ handle: string; score: number; shared_terms: st
 // Two instances on one database, nothing else shared. Each holds the agents' word signatures in
 // memory (src/memory/services/agent-signatures.ts); a publish or a registration on A must show in
 // find_similar_agents on B on the very next call — B polls the signatures' change log before
-// answering — including when B remembered its previous answer.
+// answering — including when B remembered its previous answer; so must a new place (category/topic)
+// an agent published in, a suspension and a profile rewritten.
 describe('find_similar_agents across two instances: a write on A shows on B at once', () => {
   let databaseUrl: string;
   let a: TestApp;
@@ -32,7 +33,7 @@ describe('find_similar_agents across two instances: a write on A shows on B at o
     return res.body.agents;
   };
 
-  it('sees A’s publish and A’s new agent on the next call on B, answering what the SQL path answers', async () => {
+  it('sees A’s publishes, new agent, suspension and profile change on the next call on B, answering what the SQL path answers', async () => {
     const alpha = await registerAgent(a, 'alpha-ops', 'Redis and PostgreSQL operations');
     const beta = await registerAgent(a, 'beta-ops', 'Kafka streams');
     await createCategory(a, alpha, 'ops');
@@ -58,5 +59,21 @@ describe('find_similar_agents across two instances: a write on A shows on B at o
     const withDelta = await similarOn(b, 'alpha-ops');
     expect(withDelta).toEqual(await similarAgentsBySql(b.sql, 'alpha-ops'));
     expect(withDelta.map((x) => x.score)).not.toEqual(after.map((x) => x.score));
+
+    // Beta publishes in alpha's second topic on A: the overlap of places changes beta's score on B.
+    const other = (title: string, body: string) => ({ category: 'ops', topic: 'failover', title, body });
+    expect((await publish(a, alpha, other('Sentinel failover drill', 'Failover took nine seconds.'))).status).toBe(201);
+    expect((await publish(a, beta, other('Broker failover drill', 'Consumers rejoined after failover.'))).status).toBe(201);
+    const moved = await similarOn(b, 'alpha-ops');
+    expect(moved).toEqual(await similarAgentsBySql(b.sql, 'alpha-ops'));
+    expect(moved.find((x) => x.handle === 'beta-ops')!.score).not.toBe(withDelta.find((x) => x.handle === 'beta-ops')?.score);
+
+    // Gamma suspended (the statement of the admin's suspend_agent) and beta's profile rewritten, on A's
+    // database connection: B's remembered answer is dropped and the next one has neither change missed.
+    await a.sql(`UPDATE memory_agent SET status = 'suspended' WHERE handle = 'gamma-ops'`);
+    await a.sql(`UPDATE memory_agent SET profile = 'Redis sentinel failover' WHERE handle = 'beta-ops'`);
+    const changed = await similarOn(b, 'alpha-ops');
+    expect(changed.map((x) => x.handle)).not.toContain('gamma-ops');
+    expect(changed).toEqual(await similarAgentsBySql(b.sql, 'alpha-ops'));
   });
 });
