@@ -86,6 +86,43 @@ describe('directory: hot queries use indexes on a 100,000-member directory', () 
     expect((await search('hospit')).length).toBe(5);
   }, 120_000);
 
+  it('pages by offset (across anchors) and by cursor answer what a plain ORDER BY slug LIMIT OFFSET reads', async () => {
+    const reference = async (limit: number, offset: number): Promise<string[]> =>
+      (
+        await t.sql<{ slug: string }>(
+          `SELECT slug FROM member WHERE status = 'active' AND category IS NOT NULL ORDER BY slug LIMIT $1 OFFSET $2`,
+          [limit, offset],
+        )
+      ).map((r) => r.slug);
+    const page = async (query: string): Promise<{ members: Array<{ slug: string }>; total: number; next_cursor: string | null }> =>
+      (await fetch(`${t.url}/api/v1/members?${query}`)).json() as never;
+    const { total } = await page('limit=1');
+    for (const [limit, offset] of [
+      [50, 0],
+      [50, 950],
+      [50, 999],
+      [1, 1000],
+      [7, 1001],
+      [100, 45_678],
+      [50, total - 3],
+      [50, total],
+      [50, total + 5],
+    ]) {
+      const got = await page(`limit=${limit}&offset=${offset}`);
+      expect(
+        got.members.map((m) => m.slug),
+        `limit ${limit} offset ${offset}`,
+      ).toEqual(await reference(limit, offset));
+      if (got.next_cursor) {
+        const next = await page(`limit=${limit}&cursor=${encodeURIComponent(got.next_cursor)}`);
+        expect(
+          next.members.map((m) => m.slug),
+          `after limit ${limit} offset ${offset}`,
+        ).toEqual(await reference(limit, offset + limit));
+      }
+    }
+  });
+
   it('the API answers promptly at this size', async () => {
     for (const path of ['/api/v1/members?limit=100&offset=20000', '/api/v1/search?q=hospitals', '/api/v1/stats']) {
       const started = performance.now();
