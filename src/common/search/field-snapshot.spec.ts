@@ -83,10 +83,54 @@ describe('TextIndex snapshot and restore (an index handed over from a worker thr
 
   it('writes each string once, however many places hold it (no copy per place after the crossing)', () => {
     const docs = memberDocs(200, 3);
-    const { strings } = built(docs).snapshot();
-    // Every key is held by the slot array and the key map, every slug by the sort keys and the sort order.
-    expect(new Set(strings).size).toBe(strings.length);
+    const { fields } = built(docs).snapshot();
+    // Every key is held by the slot array and the key map, every slug by the sort keys and the sort
+    // order, every word by the vocabulary list and map: the snapshot carries each once, as one text.
+    const strings: string[] = [];
+    const collect = (encoded: unknown): void => {
+      if (typeof encoded !== 'object' || encoded === null || !('kind' in encoded)) return;
+      const e = encoded as { kind: string; text?: string; lengths?: Int32Array; keys?: unknown; values?: unknown };
+      if (e.kind === 'strings') {
+        let at = 0;
+        for (const n of e.lengths!) {
+          if (n < 0) continue;
+          strings.push(e.text!.slice(at, at + n));
+          at += n;
+        }
+      }
+      collect(e.keys);
+      collect(e.values);
+    };
+    Object.values(fields).forEach(collect);
     for (const doc of docs) expect(strings.filter((s) => s === doc.key || s === doc.sortKey)).toHaveLength(2);
+  });
+
+  it('snapshots an index changed since its last compaction as the compacted index it answers like', () => {
+    const docs = memberDocs(2_000, 5);
+    const reference = built(docs);
+    const changed = built(docs);
+    for (const index of [reference, changed]) {
+      index.upsert({ key: 'new-1', fields: ['Brand New Robotics Agent', 'new one'], exact: ['Brand New Robotics Agent'], sortKey: 'aaa' });
+      index.remove(docs[7].key);
+      index.upsert({ ...docs[11], fields: ['Renamed climate agent'], sortKey: 'zzz' });
+    }
+    const { transfer, ...value } = changed.snapshot();
+    const restored = new TextIndex(WEIGHTS);
+    restored.restore(structuredClone(value, { transfer }));
+    expect(restored.size).toBe(reference.size);
+    for (const q of [...QUERIES, 'brand new', 'renamed']) {
+      for (const options of [{ limit: 20 }, { limit: 7, offset: 3, excludeFlags: 1 }]) {
+        expect(restored.search(q, options), q).toEqual(reference.search(q, options));
+      }
+    }
+    // And it keeps taking changes: a key restored from the snapshot is found, replaced and removed.
+    for (const index of [reference, restored]) {
+      expect(index.has(docs[20].key)).toBe(true);
+      index.upsert({ ...docs[20], fields: ['Robotics again'] });
+      expect(index.remove(docs[21].key)).toBe(true);
+      expect(index.remove('new-1')).toBe(true);
+    }
+    for (const q of QUERIES) expect(restored.search(q, { limit: 20 }), q).toEqual(reference.search(q, { limit: 20 }));
   });
 
   it('round-trips random corpora and queries (property)', () => {

@@ -3,42 +3,30 @@
  * be put back into another instance of the same class: how an index built in a worker is handed to
  * the main thread. Generic on purpose — it walks whatever fields the instance has, so it keeps working
  * when the index's internal layout changes:
- * - typed arrays go as they are, their buffers in the transfer list (moved, not copied);
- * - arrays, Maps and Sets whose elements (or keys) are strings are written against one table of
- *   distinct strings, so a string held in several places (a key in an array, a Map and a sort order)
- *   is one string again after the restore, as it was in the index that was built — structured clone
- *   alone would make a copy per place, hundreds of megabytes at a million documents;
+ * - typed arrays go as they are, their buffers in the transfer list (moved, not copied), also inside
+ *   arrays and as Map values;
+ * - arrays, Maps and Sets whose elements (or keys) are strings go as one string (their concatenation)
+ *   and an Int32Array of lengths: structured clone copies one flat string instead of writing and
+ *   reading a million small ones, and the receiver cuts them out again;
  * - anything else goes by structured clone.
+ *
+ * Strings are not deduplicated across fields: a class holding the same strings in several fields (a
+ * key in an array and in a Map, say) leaves the copies out of the snapshot (`leaveOut`) and rebuilds
+ * them from the field it kept after the restore, so each string is written once and the rebuilt
+ * fields share the restored strings, as they did in the instance the snapshot was taken of.
  */
 
-/** String slots are indexes into {@link FieldSnapshot.strings}; -1 is `undefined`. */
+/** `lengths[i]` is the length of string i in `text`, -1 for `undefined`. */
 type Encoded =
   | { kind: 'value'; value: unknown }
-  | { kind: 'strings'; refs: Int32Array }
+  | { kind: 'strings'; text: string; lengths: Int32Array }
   | { kind: 'map'; keys: Encoded; values: Encoded }
   | { kind: 'set'; values: Encoded };
 
 export interface FieldSnapshot {
   fields: Record<string, Encoded>;
-  /** Every distinct string of the string-valued collections, once. */
-  strings: string[];
   /** The buffers to list in postMessage's transfer list. */
   transfer: ArrayBuffer[];
-}
-
-class StringTable {
-  readonly strings: string[] = [];
-  private readonly index = new Map<string, number>();
-
-  ref(s: string): number {
-    let i = this.index.get(s);
-    if (i === undefined) {
-      i = this.strings.length;
-      this.strings.push(s);
-      this.index.set(s, i);
-    }
-    return i;
-  }
 }
 
 function stringsOnly(values: readonly unknown[]): boolean {
@@ -50,69 +38,85 @@ function stringsOnly(values: readonly unknown[]): boolean {
   return any;
 }
 
-function encodeList(values: unknown[], table: StringTable, transfer: Set<ArrayBuffer>): Encoded {
-  if (!stringsOnly(values)) return encodeValue(values, table, transfer);
-  const refs = new Int32Array(values.length);
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    refs[i] = typeof v === 'string' ? table.ref(v) : -1;
-  }
-  transfer.add(refs.buffer);
-  return { kind: 'strings', refs };
+function transferable(value: unknown, transfer: Set<ArrayBuffer>): void {
+  if (ArrayBuffer.isView(value) && value.buffer instanceof ArrayBuffer && value.buffer.byteLength > 0) transfer.add(value.buffer);
 }
 
-function encodeValue(value: unknown, table: StringTable, transfer: Set<ArrayBuffer>): Encoded {
+function encodeList(values: unknown[], transfer: Set<ArrayBuffer>): Encoded {
+  if (!stringsOnly(values)) return encodeValue(values, transfer);
+  const lengths = new Int32Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    lengths[i] = typeof v === 'string' ? v.length : -1;
+  }
+  transfer.add(lengths.buffer);
+  // join() writes `undefined` as ''.
+  return { kind: 'strings', text: values.join(''), lengths };
+}
+
+function encodeValue(value: unknown, transfer: Set<ArrayBuffer>): Encoded {
   if (ArrayBuffer.isView(value)) {
-    if (value.buffer instanceof ArrayBuffer && value.buffer.byteLength > 0) transfer.add(value.buffer);
+    transferable(value, transfer);
     return { kind: 'value', value };
   }
-  if (Array.isArray(value) && stringsOnly(value)) return encodeList(value, table, transfer);
-  if (value instanceof Map) {
-    return { kind: 'map', keys: encodeList([...value.keys()], table, transfer), values: encodeList([...value.values()], table, transfer) };
+  if (Array.isArray(value)) {
+    if (stringsOnly(value)) return encodeList(value, transfer);
+    for (const v of value) transferable(v, transfer);
+    return { kind: 'value', value };
   }
-  if (value instanceof Set) return { kind: 'set', values: encodeList([...value], table, transfer) };
+  if (value instanceof Map) {
+    return { kind: 'map', keys: encodeList([...value.keys()], transfer), values: encodeList([...value.values()], transfer) };
+  }
+  if (value instanceof Set) return { kind: 'set', values: encodeList([...value], transfer) };
   return { kind: 'value', value };
 }
 
-function decodeList(encoded: Encoded, strings: readonly string[]): unknown[] {
-  const value = decode(encoded, strings);
-  return value as unknown[];
+function decodeList(encoded: Encoded): unknown[] {
+  return decode(encoded) as unknown[];
 }
 
-function decode(encoded: Encoded, strings: readonly string[]): unknown {
+function decode(encoded: Encoded): unknown {
   switch (encoded.kind) {
     case 'value':
       return encoded.value;
     case 'strings': {
-      const { refs } = encoded;
-      const out = new Array<string | undefined>(refs.length);
-      for (let i = 0; i < refs.length; i++) out[i] = refs[i] < 0 ? undefined : strings[refs[i]];
+      const { text, lengths } = encoded;
+      const out = new Array<string | undefined>(lengths.length);
+      let at = 0;
+      for (let i = 0; i < lengths.length; i++) {
+        const n = lengths[i];
+        if (n < 0) continue;
+        out[i] = text.slice(at, at + n);
+        at += n;
+      }
       return out;
     }
     case 'map': {
-      const keys = decodeList(encoded.keys, strings);
-      const values = decodeList(encoded.values, strings);
+      const keys = decodeList(encoded.keys);
+      const values = decodeList(encoded.values);
       const map = new Map<unknown, unknown>();
       for (let i = 0; i < keys.length; i++) map.set(keys[i], values[i]);
       return map;
     }
     case 'set':
-      return new Set(decodeList(encoded.values, strings));
+      return new Set(decodeList(encoded.values));
   }
 }
 
-/** A transferable copy of `target`'s own enumerable fields (the target is left unusable: its buffers move). */
-export function snapshotFields(target: object): FieldSnapshot {
-  const table = new StringTable();
+/**
+ * A transferable copy of `target`'s own enumerable fields but those in `leaveOut` (the target is left
+ * unusable: its buffers move).
+ */
+export function snapshotFields(target: object, leaveOut: readonly string[] = []): FieldSnapshot {
   const transfer = new Set<ArrayBuffer>();
   const fields: Record<string, Encoded> = {};
-  for (const [name, value] of Object.entries(target)) fields[name] = encodeValue(value, table, transfer);
-  return { fields, strings: table.strings, transfer: [...transfer] };
+  for (const [name, value] of Object.entries(target)) if (!leaveOut.includes(name)) fields[name] = encodeValue(value, transfer);
+  return { fields, transfer: [...transfer] };
 }
 
 /** Puts a {@link snapshotFields} copy into `target` (an instance of the same class), field by field. */
 export function restoreFields(target: object, snapshot: Omit<FieldSnapshot, 'transfer'>): void {
   const values: Record<string, unknown> = {};
-  for (const [name, encoded] of Object.entries(snapshot.fields)) values[name] = decode(encoded, snapshot.strings);
+  for (const [name, encoded] of Object.entries(snapshot.fields)) values[name] = decode(encoded);
   Object.assign(target, values);
 }

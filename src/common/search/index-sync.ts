@@ -226,13 +226,16 @@ export async function loadAll<Row extends { id: string }>(
   loadChunk: IndexSyncTarget<Row>['loadChunk'],
   add: (row: Row) => void,
   chunk = BUILD_CHUNK,
+  clock?: { lap(phase: string): void },
 ): Promise<void> {
   let rows = await loadChunk(run, null, chunk);
   for (;;) {
+    clock?.lap('read');
     const next = rows.length < chunk ? undefined : loadChunk(run, rows[rows.length - 1].id, chunk);
     // Awaited below; a failure while this chunk is indexed must not go unhandled meanwhile.
     next?.catch(() => undefined);
     for (const row of rows) add(row);
+    clock?.lap('index');
     if (!next) return;
     rows = await next;
   }

@@ -4,7 +4,15 @@ import { STATEMENT_TIMEOUT_MS } from '../../database/data-source-options.js';
 import type { IndexBuilds } from './index-builds.js';
 import { IndexSync, type RunSql } from './index-sync.js';
 import type { TrackedIndex } from './search-readiness.js';
-import { buildTextIndex, FIRST_ID, textIndexJobName, type TextIndexBuildInput, type TextIndexSnapshot } from './text-index-build.js';
+import {
+  buildTextIndex,
+  FIRST_ID,
+  formatPhases,
+  PhaseClock,
+  textIndexJobName,
+  type TextIndexBuildInput,
+  type TextIndexSnapshot,
+} from './text-index-build.js';
 import { TextIndex, type IndexDocument, type SearchOptions, type SearchOutcome } from './text-index.js';
 
 /**
@@ -63,7 +71,16 @@ export class SyncedTextIndex<Row extends { id: string }> implements TrackedIndex
         const rows = builds?.workerRows ?? null;
         if (builds && databaseUrl && rows !== null && (rows === 0 || (await this.countsAtLeast(q, rows)))) {
           const input: TextIndexBuildInput = { databaseUrl, statementTimeoutMs: STATEMENT_TIMEOUT_MS };
-          index.restore(await builds.run<TextIndexSnapshot>(textIndexJobName(source), input));
+          const started = performance.now();
+          const { phases, sentAt, ...snapshot } = await builds.run<TextIndexSnapshot>(textIndexJobName(source), input);
+          const main = new PhaseClock();
+          if (phases && sentAt) phases.post = { wallMs: performance.timeOrigin + performance.now() - sentAt, cpuMs: 0 };
+          index.restore(snapshot);
+          main.lap('restore');
+          const worker = phases ? `${formatPhases(phases)}; ` : '';
+          this.logger.log(
+            `${source.name} index built in a worker thread in ${((performance.now() - started) / 1000).toFixed(1)} s: ${worker}main thread: ${formatPhases(main.phases)}`,
+          );
         } else {
           await buildTextIndex(index, source, q);
         }

@@ -169,6 +169,13 @@ function grownUint8(a: U8, min: number): U8 {
   return b;
 }
 
+/**
+ * Fields a {@link TextIndex.snapshot} leaves out and a restore rebuilds: the vocabulary map (from the
+ * term texts), the key map (from the slots' keys and ids), the sort order (from the slots' ranks) and
+ * the upsert's scratch map.
+ */
+const DERIVED_FIELDS = ['terms', 'idByKey', 'sorted', 'seen'];
+
 const BIT_EXACT = 2 ** 44;
 const BIT_WORDS = 2 ** 40;
 const BIT_TYPOS = 2 ** 34;
@@ -428,12 +435,23 @@ export class TextIndex {
    * this instance is unusable afterwards (its typed arrays move with the snapshot).
    */
   snapshot(): FieldSnapshot {
-    return snapshotFields(this);
+    // The sort order is rebuilt from the ranks, which number it only right after a compaction.
+    if (this.bulk || this.compacted !== this.slots || this.removedCompacted > 0 || this.tailPairs > 0) this.compact();
+    return snapshotFields(this, DERIVED_FIELDS);
   }
 
   /** Becomes the index a {@link snapshot} was taken of (built with the same field weights). */
   restore(snapshot: Omit<FieldSnapshot, 'transfer'>): void {
     restoreFields(this, snapshot);
+    // The fields the snapshot leaves out, from those it carries (sharing their strings).
+    this.terms.clear();
+    for (let t = 0; t < this.termText.length; t++) this.terms.set(this.termText[t], t);
+    this.idByKey.clear();
+    for (let s = 0; s < this.slots; s++) if (this.live[s]) this.idByKey.set(this.keys[s]!, this.idOfSlot[s]);
+    const sorted = new Array<string>(this.compacted);
+    for (let s = 0; s < this.compacted; s++) sorted[this.rank[s] >> 1] = this.sortKeys[s] ?? this.keys[s]!;
+    this.sorted = sorted;
+    this.seen.clear();
   }
 
   /** Removes a document; its postings stay (skipped) until {@link compact}. */

@@ -96,8 +96,10 @@ export class AgentSignatures implements TrackedIndex, OnApplicationBootstrap {
 
   /** Starts the build at boot (no time limit); a failure is logged, and the first call retries. */
   onApplicationBootstrap(): void {
-    this.fresh(Infinity).catch((error: unknown) =>
-      this.logger.warn(`Agent signatures not built at boot (the first find_similar_agents retries): ${String(error)}`),
+    const started = performance.now();
+    this.fresh(Infinity).then(
+      () => this.logger.log(`Agent signatures built in ${((performance.now() - started) / 1000).toFixed(1)} s`),
+      (error: unknown) => this.logger.warn(`Agent signatures not built at boot (the first find_similar_agents retries): ${String(error)}`),
     );
   }
 }
