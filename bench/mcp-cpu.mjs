@@ -6,6 +6,10 @@
 //   MCP_CPU_APPS='base:/path/to/dist/server,new:dist/server' node bench/mcp-cpu.mjs
 // (default: this tree's dist/server alone). MCP_CPU_REQUESTS (per slice, default 20000),
 // MCP_CPU_SLICES (default 8), BENCH_CONNECTIONS (default 50), BENCH_PIN=1 as in bench:mcp.
+// MCP_CPU_CALLGRIND=modern counts instructions per request under callgrind instead;
+// MCP_CPU_CALLGRIND_IDLE=<s> then also counts the server idle for that long after the measured
+// requests (background work per second: job polling, timers), MCP_CPU_CALLGRIND_KEEP=1 keeps the
+// callgrind files (/tmp/mcp-callgrind-<target>-<era>-<pid>.out*) for callgrind_annotate.
 import { requestFor } from './support/mcp-request.mjs';
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
@@ -139,7 +143,7 @@ async function callgrind(era, apps, bodies, warm, measured) {
   for (const app of apps) specs.push({ name: app.name, role: 'app', env: { MCP_CPU_APP_DIR: app.dir } });
   const out = {};
   for (const spec of specs) {
-    const file = `/tmp/mcp-callgrind-${spec.name}-${era}.out`;
+    const file = `/tmp/mcp-callgrind-${spec.name}-${era}-${process.pid}.out`;
     const child = fork(SELF, [spec.role], {
       execPath: 'valgrind',
       execArgv: [
@@ -160,26 +164,46 @@ async function callgrind(era, apps, bodies, warm, measured) {
     const target = { child, url, name: spec.name };
     let answered = 0;
     let failed = 0;
+    let measuredMs = 0;
+    const idleMs = Number(process.env.MCP_CPU_CALLGRIND_IDLE ?? 0) * 1000;
     try {
       await slice(target, request, warm, 600, true);
       run('callgrind_control', ['-i', 'on', String(child.pid)], { stdio: 'ignore' });
+      const began = Date.now();
       ({ ok: answered, failed } = await slice(target, request, measured, 600, true));
+      measuredMs = Date.now() - began;
+      if (idleMs > 0) {
+        // Part 1: the measured requests; part 2: the server idle for as long again (background work
+        // such as job polling, counted per second of wall time, which valgrind stretches).
+        run('callgrind_control', ['-d', String(child.pid)], { stdio: 'ignore' });
+        await new Promise((r) => setTimeout(r, idleMs));
+        run('callgrind_control', ['-d', String(child.pid)], { stdio: 'ignore' });
+      }
       run('callgrind_control', ['-i', 'off', String(child.pid)], { stdio: 'ignore' });
     } finally {
       await stopChild(child);
     }
-    let ir = 0;
-    for (const f of [file, ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((i) => `${file}-${i}`)]) {
-      let text;
-      try {
-        text = readFileSync(f, 'utf8');
-      } catch {
-        continue;
-      }
+    const { readdirSync } = await import('node:fs');
+    const { basename } = await import('node:path');
+    const parts = new Map();
+    for (const name of readdirSync('/tmp').filter((n) => n.startsWith(basename(file)))) {
+      const f = `/tmp/${name}`;
+      const text = readFileSync(f, 'utf8');
       const totals = /^totals: (\d+)/m.exec(text);
-      if (totals) ir += Number(totals[1]);
-      rmSync(f);
+      const part = Number(/^part: (\d+)/m.exec(text)?.[1] ?? 1);
+      if (totals) parts.set(part, (parts.get(part) ?? 0) + Number(totals[1]));
+      if (process.env.MCP_CPU_CALLGRIND_KEEP !== '1') rmSync(f);
     }
+    let ir = 0;
+    if (idleMs > 0) {
+      ir = parts.get(1) ?? 0;
+      const idle = parts.get(2) ?? 0;
+      const perSecond = idle / (idleMs / 1000);
+      console.log(
+        `${era} ${spec.name}: idle ${Math.round(perSecond)} instructions/s; measured slice ${(measuredMs / 1000).toFixed(1)} s, ` +
+          `so ${Math.round((perSecond * measuredMs) / 1000 / answered)} of each request's instructions are idle background work`,
+      );
+    } else for (const v of parts.values()) ir += v;
     out[spec.name] = ir / answered;
     console.log(`${era} ${spec.name}: ${Math.round(ir / answered)} instructions/request (${answered} answered, ${failed} failed)`);
   }
