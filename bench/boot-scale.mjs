@@ -12,17 +12,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from './support/app.mjs';
+import { freePort, prodCommand } from './support/app.mjs';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/agentry_scale2m';
 const TIMEOUT_MS = Number(process.env.BENCH_BOOT_TIMEOUT_MS ?? 600_000);
-
-/** The node flags and entry of `npm run start:prod` (package.json), so this boots exactly what it does. */
-function startProd() {
-  const words = JSON.parse(readFileSync('package.json', 'utf8')).scripts['start:prod'].split(/\s+/);
-  const entry = words.findIndex((w) => /\.m?js$/.test(w));
-  return { flags: words.slice(words.indexOf('node') + 1, entry), entry: words[entry] };
-}
 
 function procStatus(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -77,7 +70,7 @@ async function main() {
   const smtpPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'agentry-bench-boot-'));
   // BENCH_BOOT_NODE_FLAGS: extra node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-  const prod = startProd();
+  const prod = prodCommand();
   const flags = [...prod.flags, ...(process.env.BENCH_BOOT_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean)];
   const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(
