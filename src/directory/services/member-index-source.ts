@@ -22,7 +22,7 @@ export const MEMBER_INDEX_SOURCE: SyncedTextIndexSource<IndexedMemberRow> = {
     fields: [
       m.display_name,
       m.slug.replaceAll('-', ' '),
-      m.tags.join(' '),
+      m.tags_text,
       m.category ?? '',
       `${m.city ?? ''} ${m.country ?? ''}`,
       m.description,
