@@ -8,6 +8,7 @@
 //
 // BENCH_ENGINES: comma-separated builds of text-index.js to alternate (default this checkout's),
 // BENCH_ROUNDS rounds (default 2), each engine once per round, in a fresh child process each.
+import { generatedMemberDocument } from './support/members.mjs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -18,19 +19,7 @@ const self = fileURLToPath(import.meta.url);
 if (process.env.INDEX_PHASES_ENGINE) {
   const { TextIndex } = await import(process.env.INDEX_PHASES_ENGINE);
   const { generateBulkMembers } = await import('../dist/bench/generators/bulk-members.js');
-  const docs = generateBulkMembers(MEMBERS, 42).map((m, i) => ({
-    key: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-    fields: [
-      m.display_name,
-      m.slug.replaceAll('-', ' '),
-      (m.tags ?? []).join(' '),
-      m.category ?? '',
-      `${m.location?.city ?? ''} ${m.location?.country ?? ''}`,
-      m.description ?? '',
-    ],
-    exact: [m.display_name, m.slug.replaceAll('-', ' ')],
-    sortKey: m.slug,
-  }));
+  const docs = generateBulkMembers(MEMBERS, 42).map(generatedMemberDocument);
   globalThis.gc?.();
   const phases = {};
   let cpu = process.cpuUsage();

@@ -10,6 +10,7 @@
 // MCP_CPU_CALLGRIND_IDLE=<s> then also counts the server idle for that long after the measured
 // requests (background work per second: job polling, timers), MCP_CPU_CALLGRIND_KEEP=1 keeps the
 // callgrind files (/tmp/mcp-callgrind-<target>-<era>-<pid>.out*) for callgrind_annotate.
+import { bareMcpApp } from './support/bare-mcp-route.mjs';
 import { requestFor } from './support/mcp-request.mjs';
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
@@ -85,15 +86,7 @@ async function runApp() {
 }
 
 async function runBare() {
-  const { default: Fastify } = await import('fastify');
-  const bodies = JSON.parse(process.env.BENCH_BODIES);
-  const app = Fastify({ logger: false });
-  app.post('/mcp', async (request, reply) => {
-    const body = request.body;
-    const era = body?.params?._meta ? 'modern' : 'legacy';
-    const text = bodies[era].replace('"id":1', `"id":${JSON.stringify(body.id)}`);
-    return reply.header('content-type', 'application/json; charset=utf-8').send(text);
-  });
+  const app = bareMcpApp(JSON.parse(process.env.BENCH_BODIES));
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.send({ ready: `http://127.0.0.1:${app.server.address().port}` });
   process.on('message', async (m) => {

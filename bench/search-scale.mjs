@@ -18,6 +18,7 @@
 //
 // This measures the engine alone: an HTTP search adds the change-log probe (one indexed query), the
 // read of one page of rows by id, and the HTTP round trip (docs/benchmarks.md has those figures).
+import { generatedMemberDocument } from './support/members.mjs';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
@@ -96,19 +97,7 @@ async function members() {
     const cpu = process.cpuUsage();
     for (const m of next.value) {
       if (i === Math.floor(MEMBERS * 0.61)) sample = m;
-      index.upsert({
-        key: `00000000-0000-4000-8000-${String(i++).padStart(12, '0')}`,
-        fields: [
-          m.display_name,
-          m.slug.replaceAll('-', ' '),
-          (m.tags ?? []).join(' '),
-          m.category ?? '',
-          `${m.location?.city ?? ''} ${m.location?.country ?? ''}`,
-          m.description ?? '',
-        ],
-        exact: [m.display_name, m.slug.replaceAll('-', ' ')],
-        sortKey: m.slug,
-      });
+      index.upsert(generatedMemberDocument(m, i++));
     }
     buildCpu += cpuMs(process.cpuUsage(cpu));
     buildMs += performance.now() - started;

@@ -41,3 +41,24 @@ export async function insertMembers(databaseUrl, chunks) {
 export function* slices(members, size = 10_000) {
   for (let i = 0; i < members.length; i += size) yield members.slice(i, i + size);
 }
+
+/**
+ * A generated member (bench/generators/bulk-members.ts) as the directory's index document, the `i`-th
+ * of a run: the fields, weights order and exact texts of src/directory/services/member-index-source.ts
+ * (for the engine-only benches, which build without PostgreSQL).
+ */
+export function generatedMemberDocument(m, i) {
+  return {
+    key: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    fields: [
+      m.display_name,
+      m.slug.replaceAll('-', ' '),
+      (m.tags ?? []).join(' '),
+      m.category ?? '',
+      `${m.location?.city ?? ''} ${m.location?.country ?? ''}`,
+      m.description ?? '',
+    ],
+    exact: [m.display_name, m.slug.replaceAll('-', ' ')],
+    sortKey: m.slug,
+  };
+}
