@@ -1151,7 +1151,11 @@ export class TextIndex {
       for (const t of own) if (terms.has(t)) shared = true;
       for (const t of own) terms.add(t);
     }
-    const bestProximity = shared ? -(m - 1) : 0;
+    // A pair of consecutive words in one field is at least one position apart (none apart only when
+    // they are read as the same term); in different fields it costs PROXIMITY_CAP - 1 exactly. So a
+    // combination's best proximity is known from its fields: the bound is exact when they all differ,
+    // and the reading of such a combination stops after `want` documents instead of reading its runs.
+    const samePair = shared ? -1 : 0;
     const keyOf = (typos: number, weight: number, proximity: number, exact: number): number =>
       Math.min(m, 15) * BIT_WORDS +
       (63 - Math.min(typos, 63)) * BIT_TYPOS +
@@ -1166,6 +1170,7 @@ export class TextIndex {
       let typos = 0;
       let weight = 0;
       let exact = 0;
+      let proximity = 0;
       for (let i = 0; i < m; i++) {
         const gn = groups[i].length / 3;
         pick[i] = rest % gn;
@@ -1174,8 +1179,9 @@ export class TextIndex {
         typos += code >>> 4;
         weight += (fieldWeights[code & 7] ?? 1) * wordIdf[i];
         if (code >>> 3 === 0) exact++;
+        if (i > 0) proximity += (code & 7) === (groups[i - 1][3 * pick[i - 1]] & 7) ? samePair : PROXIMITY_CAP - 1;
       }
-      bound[c] = keyOf(typos, weight, bestProximity, exact);
+      bound[c] = keyOf(typos, weight, proximity, exact);
     }
     const byBound = Array.from({ length: combos }, (_, c) => c).sort((a, b) => bound[b] - bound[a] || a - b);
     // Where a slot's posting is in a group, or -1.
