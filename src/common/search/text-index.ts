@@ -987,71 +987,80 @@ export class TextIndex {
     words.forEach((w, i) => {
       if (parsed.required.has(w)) requiredMask |= 1 << i;
     });
-    // The eligible documents: any word matched, every required one, none excluded.
+    // One pass: the eligible documents (any word matched, every required one, none excluded), their
+    // count, and those with every word; when the latter are fewer than the page, a second pass counts
+    // how many matched at least `level` words for each level (per block, a count-down over the words:
+    // `acc[j]` holds the documents with j words or more so far), keeping each level's documents.
     const union = this.bitmap(2 + m, blocks);
-    for (let b = 0; b < blocks; b++) {
-      let any = 0;
-      let all = -1;
-      for (let i = 0; i < m; i++) {
-        any |= wordBits[i][b];
-        if ((requiredMask >> i) & 1) all &= wordBits[i][b];
-      }
-      union[b] = any & all & (excluded ? ~excluded[b] : -1);
-    }
-    // The documents with every word; when they are fewer than the page, how many matched at least
-    // `level` words for each level (bit-sliced counters), and those with `floor` words or more.
     const chosen = this.bitmap(3 + m, blocks);
     let total = 0;
     let everyWord = 0;
     for (let b = 0; b < blocks; b++) {
-      const u = union[b];
+      let any = 0;
+      let all = -1;
+      let every = -1;
+      for (let i = 0; i < m; i++) {
+        const w = wordBits[i][b];
+        any |= w;
+        every &= w;
+        if ((requiredMask >> i) & 1) all &= w;
+      }
+      const u = any & all & (excluded ? ~excluded[b] : -1);
+      union[b] = u;
       if (u === 0) continue;
       total += popcount(u);
-      let all = u;
-      for (let i = 0; i < m; i++) all &= wordBits[i][b];
-      chosen[b] = all;
-      if (all !== 0) everyWord += popcount(all);
+      const e = u & every;
+      chosen[b] = e;
+      if (e !== 0) everyWord += popcount(e);
     }
     if (total === 0) return { words, terms: [], total: 0, hits: [] };
     let floor = m;
+    let floorBits = chosen;
     if (everyWord < want) {
-      const atLeast = new Float64Array(m + 1);
-      const acc = new Int32Array(m + 1);
-      const levelBits = (b: number): void => {
-        acc.fill(0);
-        acc[0] = -1;
-        for (let i = 0; i < m; i++) {
-          const w = wordBits[i][b];
-          for (let j = Math.min(i + 1, m); j >= 1; j--) acc[j] |= acc[j - 1] & w;
+      floor = 1;
+      floorBits = union;
+      if (m > 2) {
+        // Levels 2 .. m - 1, in bitmaps 5 + m .. (level 1 is the union, level m `chosen`).
+        const levels: I32[] = [];
+        for (let j = 2; j < m; j++) levels.push(this.bitmap(3 + m + j, blocks));
+        const atLeast = new Float64Array(m + 1);
+        const acc = new Int32Array(m + 1);
+        for (let b = 0; b < blocks; b++) {
+          const u = union[b];
+          if (u === 0) continue;
+          for (let j = 1; j <= m; j++) acc[j] = 0;
+          acc[0] = -1;
+          for (let i = 0; i < m; i++) {
+            const w = wordBits[i][b];
+            if (w === 0) continue;
+            for (let j = i + 1; j >= 1; j--) acc[j] |= acc[j - 1] & w;
+          }
+          for (let j = 2; j < m; j++) {
+            const x = acc[j] & u;
+            levels[j - 2][b] = x;
+            if (x !== 0) atLeast[j] += popcount(x);
+          }
         }
-      };
-      for (let b = 0; b < blocks; b++) {
-        const u = union[b];
-        if (u === 0) continue;
-        levelBits(b);
-        for (let j = 2; j < m; j++) if ((acc[j] & u) !== 0) atLeast[j] += popcount(acc[j] & u);
-      }
-      atLeast[1] = total;
-      atLeast[m] = everyWord;
-      while (floor > 1 && atLeast[floor] < want) floor--;
-      for (let b = 0; b < blocks; b++) {
-        const u = union[b];
-        if (u === 0) continue;
-        if (floor > 1) levelBits(b);
-        chosen[b] = floor > 1 ? u & acc[floor] : u;
+        for (let j = m - 1; j >= 2; j--) {
+          if (atLeast[j] >= want) {
+            floor = j;
+            floorBits = levels[j - 2];
+            break;
+          }
+        }
       }
     }
     // Every word matched by enough documents: the compacted ones are ranked from the posting runs
     // (bestAllWords); only those added since the last compaction are accumulated.
-    const fast = floor === m && want > 0 ? this.bestAllWords(wordVariants, wordIdf, chosen, queryHash, want) : undefined;
+    const fast = floor === m && want > 0 ? this.bestAllWords(wordVariants, wordIdf, floorBits, queryHash, want) : undefined;
     // The candidates accumulated: the chosen documents (only those since the compaction for `fast`).
     const first = fast ? this.compacted : 0;
     let cn = 0;
-    for (let b = first >>> 5; b < blocks; b++) if (chosen[b] !== 0) cn += popcount(chosen[b]);
+    for (let b = first >>> 5; b < blocks; b++) if (floorBits[b] !== 0) cn += popcount(floorBits[b]);
     const picked = new Int32Array(cn);
     cn = 0;
     for (let b = first >>> 5; b < blocks; b++) {
-      let x = chosen[b];
+      let x = floorBits[b];
       while (x !== 0) {
         const low = x & -x;
         const slot = (b << 5) | (31 - Math.clz32(low));
@@ -1072,8 +1081,8 @@ export class TextIndex {
       for (const { term, cost } of wordVariants[index]) {
         const tail = this.tails.get(term);
         this.reserveEntries(en + Math.min(an, termCount[term] + (tail ? tail.length / 2 : 0)));
-        if (!fast) en = this.scanChosen(post, 2 * termStart[term], 2 * (termStart[term] + termCount[term]), cost, wgen, chosen, en);
-        if (tail) en = this.scanChosen(Int32Array.from(tail), 0, tail.length, cost, wgen, chosen, en);
+        if (!fast) en = this.scanChosen(post, 2 * termStart[term], 2 * (termStart[term] + termCount[term]), cost, wgen, floorBits, en);
+        if (tail) en = this.scanChosen(Int32Array.from(tail), 0, tail.length, cost, wgen, floorBits, en);
       }
       wordEnd[index] = en;
     }
