@@ -1050,9 +1050,10 @@ export class TextIndex {
         }
       }
     }
-    // Every word matched by enough documents: the compacted ones are ranked from the posting runs
-    // (bestAllWords); only those added since the last compaction are accumulated.
-    const fast = floor === m && want > 0 ? this.bestAllWords(wordVariants, wordIdf, floorBits, queryHash, want) : undefined;
+    // The compacted documents are ranked from the posting runs (bestWords); only those added since
+    // the last compaction are accumulated.
+    const fast =
+      want > 0 ? this.bestWords(wordVariants, wordIdf, wordBits, union, floorBits, floor, requiredMask, queryHash, want) : undefined;
     // The candidates accumulated: the chosen documents (only those since the compaction for `fast`).
     const first = fast ? this.compacted : 0;
     let cn = 0;
@@ -1113,7 +1114,7 @@ export class TextIndex {
       for (let k = 0; k < fn; k++) {
         keyed[an + k] = fast.slots[k];
         keys[an + k] = fast.keys[k];
-        accMatched[fast.slots[k]] = m;
+        accMatched[fast.slots[k]] = fast.matched[k];
         accTypos[fast.slots[k]] = fast.typos[k];
       }
     }
@@ -1129,28 +1130,47 @@ export class TextIndex {
   }
 
   /**
-   * Several words, each matched by every one of at least `want` documents (`floor` is every word):
-   * the best `want` compacted documents, without reading every posting. A document's key is set by
-   * its best (first in code, then variant order) group per word — (variant, field) runs of postings,
-   * slots ascending — and, below the typos and weights those fix, by proximity. Every combination of
-   * one group per word gets an upper bound of its documents' keys (the best proximity); the
-   * combinations are read from the highest bound down, each by intersecting its runs in slot order
-   * (the tiebreak order), and the reading stops once `want` documents rank at or above every bound
-   * left. Exact names (above every bound) come from the hash buckets of the exact texts. Returns
-   * undefined when the combinations are too many (then every candidate is accumulated).
+   * Several words, where at least `want` documents matched `floor` of them or more (every word, or
+   * fewer): the best `want` compacted documents, without reading every posting. A document matching
+   * exactly the words of a subset S (of `floor` words or more, the required ones among them) is keyed
+   * from its best (first in code, then variant order) group per word of S — (variant, field) runs of
+   * postings, slots ascending — and, below the matched words, typos and weights those fix, by
+   * proximity. Every combination of a subset and one group per word of it gets an upper bound of its
+   * documents' keys (the best proximity its fields allow); the combinations are read from the highest
+   * bound down, each by intersecting its runs in slot order (the tiebreak order), keeping the documents
+   * whose matched words are exactly its subset, and the reading stops once `want` documents rank at or
+   * above every bound left. Exact names (above every bound) come from the hash buckets of the exact
+   * texts. Returns undefined when the combinations are too many, or (below every word) could read
+   * more postings than accumulating every candidate would (then every candidate is accumulated).
    */
-  private bestAllWords(
+  private bestWords(
     wordVariants: Variant[][],
     wordIdf: F64,
+    wordBits: I32[],
+    union: I32,
     chosen: I32,
+    floor: number,
+    requiredMask: number,
     queryHash: number,
     want: number,
-  ): { slots: number[]; keys: number[]; typos: number[] } | undefined {
+  ): { slots: number[]; keys: number[]; typos: number[]; matched: number[] } | undefined {
     const m = wordVariants.length;
+    const full = (1 << m) - 1;
     const groups = wordVariants.map((variants) => this.groupsOf(variants));
-    let combos = 1;
-    for (const g of groups) combos *= g.length / 3;
-    if (combos === 0 || combos > MAX_COMBINATIONS) return undefined;
+    const groupCount = groups.map((g) => g.length / 3);
+    // The subsets of words a ranked document can have matched exactly, and their combinations.
+    const subsets: number[] = [];
+    let combos = 0;
+    for (let s = full; s > 0; s--) {
+      if ((s & requiredMask) !== requiredMask || popcount(s) < floor) continue;
+      let c = 1;
+      for (let i = 0; i < m; i++) if ((s >> i) & 1) c *= groupCount[i];
+      if (c === 0) continue;
+      combos += c;
+      if (combos > MAX_COMBINATIONS) return undefined;
+      subsets.push(s);
+    }
+    if (combos === 0) return undefined;
     const { post, fieldWeights, compacted, exactA, exactB } = this;
     // Two words read as the same term can share a position (a proximity of -1 per pair).
     const terms = new Set<number>();
@@ -1160,39 +1180,62 @@ export class TextIndex {
       for (const t of own) if (terms.has(t)) shared = true;
       for (const t of own) terms.add(t);
     }
-    // A pair of consecutive words in one field is at least one position apart (none apart only when
-    // they are read as the same term); in different fields it costs PROXIMITY_CAP - 1 exactly. So a
-    // combination's best proximity is known from its fields: the bound is exact when they all differ,
-    // and the reading of such a combination stops after `want` documents instead of reading its runs.
+    // A pair of consecutive matched words in one field is at least one position apart (none apart
+    // only when they are read as the same term); in different fields it costs PROXIMITY_CAP - 1
+    // exactly. So a combination's best proximity is known from its fields: the bound is exact when
+    // they all differ, and the reading of such a combination stops after `want` documents.
     const samePair = shared ? -1 : 0;
-    const keyOf = (typos: number, weight: number, proximity: number, exact: number): number =>
-      Math.min(m, 15) * BIT_WORDS +
+    const keyOf = (matched: number, typos: number, weight: number, proximity: number, exact: number): number =>
+      Math.min(matched, 15) * BIT_WORDS +
       (63 - Math.min(typos, 63)) * BIT_TYPOS +
       Math.min(Math.round(weight * 16), 16383) * BIT_WEIGHT +
       (255 - Math.min(proximity, 255)) * BIT_PROXIMITY +
       Math.min(exact, 15) * BIT_EXACTNESS;
-    // The combinations (one group index per word, mixed radix) and their bounds, highest first.
+    // The combinations (a subset, one group index per word of it, -1 for the others) and their
+    // bounds, highest first; and the most postings reading them all could take (each its shortest run).
+    const comboSet = new Int32Array(combos);
+    const comboPick = new Int32Array(combos * m).fill(-1);
     const bound = new Float64Array(combos);
-    const pick = new Int32Array(m);
-    for (let c = 0; c < combos; c++) {
-      let rest = c;
-      let typos = 0;
-      let weight = 0;
-      let exact = 0;
-      let proximity = 0;
-      for (let i = 0; i < m; i++) {
-        const gn = groups[i].length / 3;
-        pick[i] = rest % gn;
-        rest = (rest - pick[i]) / gn;
-        const code = groups[i][3 * pick[i]];
-        typos += code >>> 4;
-        weight += (fieldWeights[code & 7] ?? 1) * wordIdf[i];
-        if (code >>> 3 === 0) exact++;
-        if (i > 0) proximity += (code & 7) === (groups[i - 1][3 * pick[i - 1]] & 7) ? samePair : PROXIMITY_CAP - 1;
+    let reads = 0;
+    let next = 0;
+    for (const s of subsets) {
+      const matched = popcount(s);
+      let n = 1;
+      for (let i = 0; i < m; i++) if ((s >> i) & 1) n *= groupCount[i];
+      for (let k = 0; k < n; k++) {
+        const c = next++;
+        comboSet[c] = s;
+        let rest = k;
+        let typos = 0;
+        let weight = 0;
+        let exact = 0;
+        let proximity = 0;
+        let lastField = -1;
+        let shortest = Infinity;
+        for (let i = 0; i < m; i++) {
+          if (((s >> i) & 1) === 0) continue;
+          const gn = groupCount[i];
+          const p = rest % gn;
+          rest = (rest - p) / gn;
+          comboPick[c * m + i] = p;
+          const code = groups[i][3 * p];
+          typos += code >>> 4;
+          weight += (fieldWeights[code & 7] ?? 1) * wordIdf[i];
+          if (code >>> 3 === 0) exact++;
+          if (lastField >= 0) proximity += (code & 7) === lastField ? samePair : PROXIMITY_CAP - 1;
+          lastField = code & 7;
+          shortest = Math.min(shortest, groups[i][3 * p + 2] - groups[i][3 * p + 1]);
+        }
+        bound[c] = keyOf(matched, typos, weight, proximity, exact);
+        reads += shortest;
       }
-      bound[c] = keyOf(typos, weight, proximity, exact);
     }
-    const byBound = Array.from({ length: combos }, (_, c) => c).sort((a, b) => bound[b] - bound[a] || a - b);
+    if (floor < m) {
+      let postings = 0;
+      for (const g of groups) for (let k = 0; k < g.length; k += 3) postings += g[k + 2] - g[k + 1];
+      if (reads > 2 * postings) return undefined;
+    }
+    const byBound = Array.from({ length: combos }, (_, k) => k).sort((a, b) => bound[b] - bound[a] || a - b);
     // Where a slot's posting is in a group, or -1.
     const find = (g: I32, index: number, slot: number): number => {
       let lo = g[3 * index + 1];
@@ -1206,12 +1249,12 @@ export class TextIndex {
       }
       return -1;
     };
-    // The key of a compacted slot holding every word, from its best group per word (accumulate's
-    // arithmetic, word after word in query order), or -1 when its best groups are not `expected`
-    // (where its postings in those are `known`).
+    // The key of a compacted slot holding the words of subset `s`, from its best group per word
+    // (accumulate's arithmetic, word after word in query order), or -1 when its best groups are not
+    // `expected` (where its postings in those are `known`).
     const at = new Int32Array(m);
     const known = new Int32Array(m);
-    const score = (slot: number, expected: Int32Array | undefined): number => {
+    const score = (slot: number, s: number, expected: Int32Array | undefined): number => {
       let typos = 0;
       let weight = 0;
       let proximity = 0;
@@ -1219,11 +1262,11 @@ export class TextIndex {
       let lastPos = -1;
       let lastField = 0;
       for (let i = 0; i < m; i++) {
+        if (((s >> i) & 1) === 0) continue;
         const g = groups[i];
-        const gn = g.length / 3;
         let k = -1;
         let index = 0;
-        const last = expected ? expected[i] : gn;
+        const last = expected ? expected[i] : groupCount[i];
         for (; index < last; index++) if ((k = find(g, index, slot)) >= 0) break;
         if (expected) {
           if (k >= 0) return -1;
@@ -1247,30 +1290,34 @@ export class TextIndex {
         lastField = field;
       }
       return (
-        keyOf(typos, weight, proximity, exact) + (exact === m && (exactA[slot] === queryHash || exactB[slot] === queryHash) ? BIT_EXACT : 0)
+        keyOf(popcount(s), typos, weight, proximity, exact) +
+        (exact === m && (exactA[slot] === queryHash || exactB[slot] === queryHash) ? BIT_EXACT : 0)
       );
     };
-    const typosOf = (): number => {
+    const typosOf = (s: number): number => {
       let typos = 0;
-      for (let i = 0; i < m; i++) typos += groups[i][3 * at[i]] >>> 4;
+      for (let i = 0; i < m; i++) if ((s >> i) & 1) typos += groups[i][3 * at[i]] >>> 4;
       return typos;
     };
     // The best `want` found so far: a min-heap (its root the worst kept), slots break key ties.
     const hs = new Int32Array(want);
     const hk = new Float64Array(want);
     const ht = new Int32Array(want);
+    const hm = new Int32Array(want);
     let size = 0;
     const better = (a: number, ka: number, b: number, kb: number): boolean => (ka !== kb ? ka > kb : a < b);
     const swap = (i: number, j: number): void => {
       [hs[i], hs[j]] = [hs[j], hs[i]];
       [hk[i], hk[j]] = [hk[j], hk[i]];
       [ht[i], ht[j]] = [ht[j], ht[i]];
+      [hm[i], hm[j]] = [hm[j], hm[i]];
     };
-    const offer = (slot: number, key: number, typos: number): void => {
+    const offer = (slot: number, key: number, typos: number, matched: number): void => {
       if (size < want) {
         hs[size] = slot;
         hk[size] = key;
         ht[size] = typos;
+        hm[size] = matched;
         for (let i = size++; i > 0;) {
           const p = (i - 1) >> 1;
           if (!better(hs[p], hk[p], hs[i], hk[i])) break;
@@ -1281,6 +1328,7 @@ export class TextIndex {
         hs[0] = slot;
         hk[0] = key;
         ht[0] = typos;
+        hm[0] = matched;
         for (let i = 0; ;) {
           const l = 2 * i + 1;
           const r = l + 1;
@@ -1293,41 +1341,51 @@ export class TextIndex {
         }
       }
     };
-    const isChosen = (slot: number): boolean => ((chosen[slot >>> 5] >>> (slot & 31)) & 1) !== 0;
+    // Whether a slot is eligible and matched exactly the words of subset `s` (with every word, the
+    // chosen bitmap says so directly).
+    const isMember = (slot: number, s: number): boolean => {
+      const b = slot >>> 5;
+      const bit = slot & 31;
+      if (floor === m) return ((chosen[b] >>> bit) & 1) !== 0;
+      if (((union[b] >>> bit) & 1) === 0) return false;
+      for (let i = 0; i < m; i++) if (((wordBits[i][b] >>> bit) & 1) !== ((s >> i) & 1)) return false;
+      return true;
+    };
     // Exact names first: they rank above every bound.
     const named = new Set<number>();
     for (let e = this.exactHead[queryHash & (this.exactHead.length - 1)]; e !== 0; e = this.exactNext[e - 1]) {
       const slot = (e - 1) >>> 1;
-      if (slot >= compacted || named.has(slot) || !isChosen(slot)) continue;
+      if (slot >= compacted || named.has(slot) || !isMember(slot, full)) continue;
       if (exactA[slot] !== queryHash && exactB[slot] !== queryHash) continue;
-      const key = score(slot, undefined);
+      const key = score(slot, full, undefined);
       if (key < BIT_EXACT) continue;
       named.add(slot);
-      offer(slot, key, typosOf());
+      offer(slot, key, typosOf(full), m);
     }
     const cursor = new Int32Array(m);
+    const pick = new Int32Array(m);
     for (const c of byBound) {
       const top = bound[c];
       if (size === want && top < hk[0]) break;
-      let rest = c;
-      let driver = 0;
+      const s = comboSet[c];
+      let driver = -1;
       for (let i = 0; i < m; i++) {
-        const gn = groups[i].length / 3;
-        pick[i] = rest % gn;
-        rest = (rest - pick[i]) / gn;
+        pick[i] = comboPick[c * m + i];
+        if (pick[i] < 0) continue;
         cursor[i] = groups[i][3 * pick[i] + 1];
         const length = groups[i][3 * pick[i] + 2] - cursor[i];
-        if (length < groups[driver][3 * pick[driver] + 2] - cursor[driver]) driver = i;
+        if (driver < 0 || length < groups[driver][3 * pick[driver] + 2] - cursor[driver]) driver = i;
       }
       const dg = groups[driver];
+      const matched = popcount(s);
       scan: for (let k = dg[3 * pick[driver] + 1], end = dg[3 * pick[driver] + 2]; k < end; k++) {
         const slot = post[2 * k];
         known[driver] = k;
         // Later slots of this combination rank below the worst kept one.
         if (size === want && top === hk[0] && slot > hs[0]) break;
-        if (!isChosen(slot) || named.has(slot)) continue;
+        if (!isMember(slot, s) || named.has(slot)) continue;
         for (let i = 0; i < m; i++) {
-          if (i === driver) continue;
+          if (i === driver || pick[i] < 0) continue;
           // Gallop forward in the word's run to the slot.
           const g = groups[i];
           const end2 = g[3 * pick[i] + 2];
@@ -1348,11 +1406,16 @@ export class TextIndex {
           if (post[2 * lo] !== slot) continue scan;
           known[i] = lo;
         }
-        const key = score(slot, pick);
-        if (key >= 0) offer(slot, key, typosOf());
+        const key = score(slot, s, pick);
+        if (key >= 0) offer(slot, key, typosOf(s), matched);
       }
     }
-    return { slots: Array.from(hs.subarray(0, size)), keys: Array.from(hk.subarray(0, size)), typos: Array.from(ht.subarray(0, size)) };
+    return {
+      slots: Array.from(hs.subarray(0, size)),
+      keys: Array.from(hk.subarray(0, size)),
+      typos: Array.from(ht.subarray(0, size)),
+      matched: Array.from(hm.subarray(0, size)),
+    };
   }
 
   // ------------------------------------------------------------------------------------------------
