@@ -37,6 +37,9 @@ function twin(index, weights) {
   const fresh = new TextIndexA(weights);
   Object.assign(a, index);
   for (const f of [...SCRATCH, 'keyScratch', 'entSlot', 'entCode', 'entPos', 'bitmaps', 'generation']) if (f in fresh) a[f] = fresh[f];
+  // BENCH_A_DENSE_FRACTION: engine A keeps bitmaps only for terms held by 1/N of the documents or more.
+  const fraction = Number(process.env.BENCH_A_DENSE_FRACTION ?? 0);
+  if (fraction > 0) a.dense = new Map([...index.dense].filter(([t]) => index.termCount[t] >= index.compacted / fraction));
   return a;
 }
 

@@ -12,7 +12,7 @@ import { editDistance, foldedWords, hash32, isSearchWord, MAX_WORD_LENGTH, typoB
  * written by a counting sort at {@link TextIndex.compact}. A compaction also renumbers the documents
  * (slots) in tiebreak order (`order` descending, then sort key), so that a smaller slot ranks first
  * among equal keys, and lays each term's pairs out by field, then slot: a (term, field) run lists
- * its documents in rank order. Terms held by an eighth of the documents or more also get a bitmap.
+ * its documents in rank order. Terms held by a 32nd of the documents or more also get a bitmap.
  * A bulk build appends (term, slot, info) triples to three growing typed arrays — no array or object
  * per word — and postings added after a compaction go to small per-term tails until the next one
  * (their slots, after the compacted ones, are keyed one by one by a search).
@@ -53,6 +53,12 @@ const MAX_COMBINATIONS = 8192;
 const MAX_NAME_CHAIN = 256;
 /** Vocabulary buckets (by first character) from which a one-typo word reads ranges of the sorted bucket. */
 const BUCKET_SCAN = 256;
+/**
+ * Terms held by at least 1/DENSE_FRACTION of the compacted documents also get a bitmap of them (at
+ * most half the bytes of the term's postings): a search ORs it 32 documents at a time instead of
+ * setting one bit per posting.
+ */
+const DENSE_FRACTION = 32;
 
 export interface IndexDocument {
   /** The stable id of the record (a UUID). */
@@ -197,7 +203,7 @@ export class TextIndex {
   /** Pairs (slot, field << 16 | first position) of every term, term after term. */
   private post: I32 = EMPTY;
   /**
-   * The compacted slots of each term held by at least an eighth of them, as a bitmap (an eighth of
+   * The compacted slots of each term held by at least 1/DENSE_FRACTION of them, as a bitmap (half
    * the term's postings' bytes at most): a search marks such a word's documents 32 at a time.
    */
   private dense = new Map<number, I32>();
@@ -664,7 +670,7 @@ export class TextIndex {
     this.sortedBuckets = new Map();
     this.dense = new Map();
     for (let t = 0; t < kept; t++) {
-      if (counts[t] < slots / 8) continue;
+      if (counts[t] < slots / DENSE_FRACTION) continue;
       const bits = new Int32Array((slots + 31) >>> 5);
       for (let k = 2 * start[t], end = 2 * (start[t] + counts[t]); k < end; k += 2) bits[out[k] >>> 5] |= 1 << (out[k] & 31);
       this.dense.set(t, bits);
