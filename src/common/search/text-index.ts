@@ -59,6 +59,8 @@ const BUCKET_SCAN = 256;
  * setting one bit per posting.
  */
 const DENSE_FRACTION = 32;
+/** Earlier groups of a lower key a one-word search probes per document before it marks the groups instead. */
+const LOWER_GROUPS = 4;
 
 export interface IndexDocument {
   /** The stable id of the record (a UUID). */
@@ -913,9 +915,17 @@ export class TextIndex {
     const byKey = Array.from({ length: gn }, (_, g) => g).sort(
       (a, b) => singleKeys[groups[3 * b] & 511] - singleKeys[groups[3 * a] & 511] || a - b,
     );
+    //
+    // A document is read in its first group only. Past the first key, reading all the documents' page
+    // so far, that is asked more cheaply: every group of a higher key was read whole (else the page
+    // would be full), so a document whose first group has a higher key was added already, and one
+    // whose first group has this key was taken from it (or, if that group stopped before it, at
+    // least `need` smaller slots of this key were, and it cannot reach the page either) — only the
+    // earlier groups of a lower key are searched. When those are many, the general lookup is used.
     const named = new Set<number>();
     const collect = (limit: number, names: boolean): void => {
       let found = 0;
+      const added = new Set<number>();
       for (let i = 0; i < gn && found < limit;) {
         const key = singleKeys[groups[3 * byKey[i]] & 511];
         const need = limit - found;
@@ -924,10 +934,19 @@ export class TextIndex {
         for (; i < gn && singleKeys[groups[3 * byKey[i]] & 511] === key; i++) {
           const g = byKey[i];
           if (names && groups[3 * g] >= 8) continue;
+          const lower: number[] = [];
+          for (let h = 0; h < g && !names && lower.length <= LOWER_GROUPS; h++) if (singleKeys[groups[3 * h] & 511] < key) lower.push(h);
+          const general = names || lower.length > LOWER_GROUPS;
           let count = 0;
-          for (let k = groups[3 * g + 1], end = groups[3 * g + 2]; k < end && count < need; k++) {
+          read: for (let k = groups[3 * g + 1], end = groups[3 * g + 2]; k < end && count < need; k++) {
             const slot = post[2 * k];
-            if (!usable(slot) || named.has(slot) || (names && !isExact(slot)) || firstGroup(slot, g) >= 0) continue;
+            if (!usable(slot) || named.has(slot) || (names && !isExact(slot))) continue;
+            if (general) {
+              if (firstGroup(slot, g) >= 0) continue;
+            } else {
+              if (added.has(slot) || takenCode.has(slot)) continue;
+              for (const h of lower) if (inGroup(h, slot)) continue read;
+            }
             taken.push(slot);
             takenCode.set(slot, groups[3 * g]);
             count++;
@@ -936,6 +955,7 @@ export class TextIndex {
         taken.sort((a, b) => a - b);
         for (const slot of taken.slice(0, need)) {
           if (names) named.add(slot);
+          added.add(slot);
           add(slot, takenCode.get(slot)!, names ? key + BIT_EXACT : key);
         }
         found += Math.min(need, taken.length);
