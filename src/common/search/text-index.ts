@@ -742,8 +742,11 @@ export class TextIndex {
    *   Rule 2 (more words matched) is decided before every rule but the exact name, and an exact name
    *   requires every query word matched exactly, so a document with fewer than `floor` words can
    *   never rank within the first `offset + limit`: at least that many others rank before it. Only
-   *   documents matching `floor` words or more (from the bitmaps) have their postings' codes and
-   *   positions read, and are accumulated and keyed.
+   *   documents matching `floor` words or more (from the bitmaps) can reach the page: the compacted
+   *   ones are read from the runs of each subset of `floor` words or more, by combinations of one
+   *   group per word in the order of their best keys, until the page is settled (bestWords); those
+   *   added since the last compaction (or all of them, past too many combinations) are accumulated
+   *   and keyed.
    *
    * text-index.pruning.spec.ts and text-index.equivalence.spec.ts compare every outcome with the
    * exhaustive evaluator of before (test/support/exhaustive-text-index.ts).
