@@ -66,5 +66,6 @@ describe('DirectoryAggregates.communityStats note', () => {
     const next = stats.communityStats() as { note: string };
     expect(next).not.toBe(first);
     expect(next.note).toContain('counted 1 minute ago');
+    expect(Object.isFrozen(first) && Object.isFrozen(next)).toBe(true);
   });
 });

@@ -99,7 +99,9 @@ export class DirectoryAggregates {
     const note = this.countNote(counted.countedAt);
     const last = this.lastAnswer;
     if (last && last.member_count === counted.count && last.note === note) return last;
-    const answer = { member_count: counted.count, note };
+    // Frozen here, as the engine's result memo would freeze it at its first call: every answer then
+    // has the same (frozen) shape, so a new answer each minute does not deoptimize the optimized call path.
+    const answer = Object.freeze({ member_count: counted.count, note });
     this.lastAnswer = answer;
     return answer;
   }
