@@ -174,7 +174,17 @@ function grownUint8(a: U8, min: number): U8 {
  * term texts), the key map (from the slots' keys and ids), the sort order (from the slots' ranks) and
  * the upsert's scratch map.
  */
-const DERIVED_FIELDS = ['terms', 'idByKey', 'sorted', 'seen'];
+const DERIVED_FIELDS = ['terms', 'idByKey', 'sorted', 'seen', 'wordTable', 'wordCount', 'otherWords', 'fieldTerms'];
+
+/** FNV-1a, as {@link hash32}: its offset basis, and one character's step. */
+const FNV_BASIS = 0x811c9dc5;
+const fnv = (hash: number, code: number): number => Math.imul(hash ^ code, 0x01000193);
+
+/** A letter or digit of ASCII text (the characters of its words). */
+const asciiWordChar = (c: number): boolean => (c >= 97 ? c <= 122 : c >= 65 ? c <= 90 : c >= 48 && c <= 57);
+
+/** An ASCII character lower-cased. */
+const asciiLower = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
 
 const BIT_EXACT = 2 ** 44;
 const BIT_WORDS = 2 ** 40;
@@ -212,6 +222,18 @@ export class TextIndex {
   /** Per term: the bulk build's stamp of the last document it was posted for (bulkPostings). */
   private termStamp = new Int32Array(16);
   private bulkStamp = 0;
+  /**
+   * A bulk build's cache of the words of ASCII text met so far, so that a word seen before is found
+   * from the text's characters without cutting, lower-casing or hashing a string for it: open
+   * addressing, two ints per bucket — the word's FNV-1a hash and its entry, 1 + its term number, or
+   * -1 - i for `otherWords[i]` (a stop word or one letter: not a search word); 0 marks an empty bucket.
+   * Dropped at compaction (term numbers change there).
+   */
+  private wordTable: I32 = EMPTY;
+  private wordCount = 0;
+  private otherWords: string[] = [];
+  /** Scratch of {@link asciiTerms}: the term numbers of one field's words. */
+  private fieldTerms = new Int32Array(64);
   /** Vocabulary by first character: typo and prefix variants are looked up in one bucket. */
   private readonly buckets = new Map<string, number[]>();
   /** Buckets sorted by text (taken on first use; the terms added since are at the bucket's end). */
@@ -308,6 +330,7 @@ export class TextIndex {
   /** Empties the index and starts a bulk build: postings are collected cheaply until {@link compact}. */
   clear(): void {
     this.bulk = true;
+    this.dropWordCache();
     this.post = EMPTY;
     this.tails.clear();
     this.dense = new Map();
@@ -366,8 +389,8 @@ export class TextIndex {
     this.idOfSlot[slot] = id;
     this.idByKey.set(doc.key, id);
     this.liveCount++;
-    this.exactA[slot] = doc.exact?.[0] === undefined ? 0 : exactHash(doc.exact[0]);
-    this.exactB[slot] = doc.exact?.[1] === undefined ? 0 : exactHash(doc.exact[1]);
+    this.exactA[slot] = doc.exact?.[0] === undefined ? 0 : this.exactHashOf(doc.exact[0]);
+    this.exactB[slot] = doc.exact?.[1] === undefined ? 0 : this.exactHashOf(doc.exact[1]);
     if (this.bulk) {
       this.bulkPostings(doc.fields, slot);
       return;
@@ -399,6 +422,8 @@ export class TextIndex {
    * A bulk build's postings of one document: each word's first (field, position) straight into the
    * triples, in the order of first occurrence (as the per-document map of the incremental path gives
    * them), deduplicated by term number against a per-term stamp instead of a map of the document's words.
+   * ASCII fields (most text) are read character by character, their words looked up in the word
+   * cache ({@link asciiWord}); others through {@link foldedWords}, as the incremental path reads them.
    */
   private bulkPostings(fields: readonly string[], slot: number): void {
     if (++this.bulkStamp === 0x7fffffff) {
@@ -408,26 +433,156 @@ export class TextIndex {
     const stamp = this.bulkStamp;
     let position = 0;
     for (let field = 0; field < fields.length; field++) {
-      for (const word of foldedWords(fields[field])) {
-        if (!isSearchWord(word)) continue;
-        const info = (field << 16) | Math.min(position++, MAX_POSITION);
-        const term = this.term(word);
-        if (term >= this.termStamp.length) this.termStamp = grownInt32(this.termStamp, term + 1);
-        if (this.termStamp[term] === stamp) continue;
-        this.termStamp[term] = stamp;
-        if (this.bulkLength === this.bulkTerm.length) {
-          const size = Math.max(1024, this.bulkLength * 2);
-          this.bulkTerm = grownInt32(this.bulkTerm, size);
-          this.bulkSlot = grownInt32(this.bulkSlot, size);
-          this.bulkInfo = grownInt32(this.bulkInfo, size);
+      const text = fields[field];
+      const words = this.asciiTerms(text);
+      if (words >= 0) {
+        const found = this.fieldTerms;
+        for (let k = 0; k < words; k++) this.bulkPost(found[k], slot, (field << 16) | Math.min(position++, MAX_POSITION), stamp);
+      } else {
+        for (const word of foldedWords(text)) {
+          if (!isSearchWord(word)) continue;
+          this.bulkPost(this.term(word), slot, (field << 16) | Math.min(position++, MAX_POSITION), stamp);
         }
-        this.bulkTerm[this.bulkLength] = term;
-        this.bulkSlot[this.bulkLength] = slot;
-        this.bulkInfo[this.bulkLength++] = info;
-        this.termDf[term]++;
       }
       position += FIELD_GAP;
     }
+  }
+
+  /**
+   * The term numbers of the search words of an ASCII text, in order, into `fieldTerms`, through the
+   * word cache (new words are added to the vocabulary); their count. -1, with nothing written, for a
+   * text with a character outside ASCII — after the words before that character have been looked
+   * up: they are the first words the folded text gives too, so the vocabulary grows as it would.
+   */
+  private asciiTerms(text: string): number {
+    let found = 0;
+    for (let i = 0, n = text.length; i < n;) {
+      let c = text.charCodeAt(i);
+      if (!asciiWordChar(c)) {
+        if (c >= 128) return -1;
+        i++;
+        continue;
+      }
+      const start = i;
+      const cut = start + MAX_WORD_LENGTH;
+      let hash = FNV_BASIS;
+      for (; i < n && asciiWordChar((c = text.charCodeAt(i))); i++) if (i < cut) hash = fnv(hash, asciiLower(c));
+      if (i < n && c >= 128) return -1;
+      const entry = this.asciiWord(text, start, Math.min(i, cut), hash, true);
+      if (entry <= 0) continue;
+      if (found === this.fieldTerms.length) this.fieldTerms = grownInt32(this.fieldTerms, found + 1);
+      this.fieldTerms[found++] = entry - 1;
+    }
+    return found;
+  }
+
+  /** One posting of a bulk build, unless the document already has one for the term. */
+  private bulkPost(term: number, slot: number, info: number, stamp: number): void {
+    if (term >= this.termStamp.length) this.termStamp = grownInt32(this.termStamp, term + 1);
+    if (this.termStamp[term] === stamp) return;
+    this.termStamp[term] = stamp;
+    if (this.bulkLength === this.bulkTerm.length) {
+      const size = Math.max(1024, this.bulkLength * 2);
+      this.bulkTerm = grownInt32(this.bulkTerm, size);
+      this.bulkSlot = grownInt32(this.bulkSlot, size);
+      this.bulkInfo = grownInt32(this.bulkInfo, size);
+    }
+    this.bulkTerm[this.bulkLength] = term;
+    this.bulkSlot[this.bulkLength] = slot;
+    this.bulkInfo[this.bulkLength++] = info;
+    this.termDf[term]++;
+  }
+
+  /**
+   * The word cache's entry for the word of ASCII `text` from `start` to `end` (a run of letters and
+   * digits, at most MAX_WORD_LENGTH long, whose lower-cased characters hash to `hash`): 1 + its term
+   * number when it is a search word, else negative. A word not met before is cut out, lower-cased and
+   * looked up (or added, with `create`) in the vocabulary once, then cached; without `create`, a
+   * word not met before is only classified (1 for a search word, -1 for another) and not cached.
+   */
+  private asciiWord(text: string, start: number, end: number, hash: number, create: boolean): number {
+    if (this.wordCount * 4 >= this.wordTable.length) this.growWordTable();
+    const table = this.wordTable;
+    const mask = (table.length >>> 1) - 1;
+    const length = end - start;
+    let b = hash & mask;
+    for (; ; b = (b + 1) & mask) {
+      const entry = table[2 * b + 1];
+      if (entry === 0) break;
+      if (table[2 * b] !== hash) continue;
+      const word = entry > 0 ? this.termText[entry - 1] : this.otherWords[-1 - entry];
+      if (word.length !== length) continue;
+      let k = 0;
+      while (k < length && word.charCodeAt(k) === asciiLower(text.charCodeAt(start + k))) k++;
+      if (k === length) return entry;
+    }
+    const word = text.slice(start, end).toLowerCase();
+    // Not added to the vocabulary (an exact text's words): 1 for a search word, -1 for another.
+    if (!create) return isSearchWord(word) ? 1 : -1;
+    let entry: number;
+    if (isSearchWord(word)) {
+      entry = this.term(word) + 1;
+    } else {
+      this.otherWords.push(word);
+      entry = -this.otherWords.length;
+    }
+    table[2 * b] = hash;
+    table[2 * b + 1] = entry;
+    this.wordCount++;
+    return entry;
+  }
+
+  private dropWordCache(): void {
+    this.wordTable = EMPTY;
+    this.wordCount = 0;
+    this.otherWords = [];
+  }
+
+  /** Doubles the word cache (at most half its buckets are taken). */
+  private growWordTable(): void {
+    const old = this.wordTable;
+    const table = new Int32Array(Math.max(2048, old.length * 2));
+    const mask = (table.length >>> 1) - 1;
+    for (let k = 0; k < old.length; k += 2) {
+      if (old[k + 1] === 0) continue;
+      let b = old[k] & mask;
+      while (table[2 * b + 1] !== 0) b = (b + 1) & mask;
+      table[2 * b] = old[k];
+      table[2 * b + 1] = old[k + 1];
+    }
+    this.wordTable = table;
+  }
+
+  /**
+   * {@link exactHash} of a text in a bulk build: for ASCII text, through the word cache (adding no
+   * word to the vocabulary), the hash of its search words joined by spaces from the text's characters.
+   */
+  private asciiExactHash(text: string): number {
+    let joined = FNV_BASIS;
+    let words = 0;
+    for (let i = 0, n = text.length; i < n;) {
+      let c = text.charCodeAt(i);
+      if (!asciiWordChar(c)) {
+        if (c >= 128) return exactHash(text);
+        i++;
+        continue;
+      }
+      const start = i;
+      const cut = start + MAX_WORD_LENGTH;
+      let hash = FNV_BASIS;
+      for (; i < n && asciiWordChar((c = text.charCodeAt(i))); i++) if (i < cut) hash = fnv(hash, asciiLower(c));
+      if (i < n && c >= 128) return exactHash(text);
+      const end = Math.min(i, cut);
+      if (this.asciiWord(text, start, end, hash, false) < 0) continue;
+      if (words++ > 0) joined = fnv(joined, 32);
+      for (let k = start; k < end; k++) joined = fnv(joined, asciiLower(text.charCodeAt(k)));
+    }
+    return joined | 0;
+  }
+
+  /** {@link exactHash} of a document's exact text (through the word cache in a bulk build). */
+  private exactHashOf(text: string): number {
+    return this.bulk ? this.asciiExactHash(text) : exactHash(text);
   }
 
   /**
@@ -560,6 +715,7 @@ export class TextIndex {
     for (let e = 0; e < 2 * next; e++) this.chainExact(e);
     this.compactPostings(remap, oldOf);
     this.bulk = false;
+    this.dropWordCache();
     this.resizeScratch(size);
   }
 
