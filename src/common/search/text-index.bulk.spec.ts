@@ -10,7 +10,10 @@ import { TextIndex, type IndexDocument } from './text-index.js';
 // Random texts mix what the fast path must get right: upper case, punctuation, digits, one-letter and
 // stop words, words cut at 64 characters, and characters outside ASCII (accents, combining marks,
 // ligatures, ß, an em dash) that send a field back to the folding path — at its start, middle or end,
-// inside a word or between words — and exact texts with words the fields do not have.
+// inside a word or between words — and exact texts with words the fields do not have, or equal to the
+// fields (hashed as the fields are read). Keys come in ascending order (a build's: the key map is left
+// to be filled on first use) or in any order with repeats; changes after the build then use the key
+// and vocabulary maps the bulk build did not keep.
 
 const WEIGHTS = [8, 6, 4, 3, 2, 1];
 const WORDS = ['Robot', 'robots', 'ROBOTICS', 'open', 'Source', 'the', 'of', 'a', 'x', '7', '42', 'caf', 'naive', 'ss'];
@@ -35,14 +38,23 @@ const word = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...WORDS) }, { wei
 const text = fc
   .array(fc.tuple(word, fc.constantFrom(...SEPARATORS)), { maxLength: 8 })
   .map((parts) => parts.map(([w, s]) => w + s).join(''));
-const docs = fc.array(
-  fc.record({
+const doc = fc
+  .record({
     fields: fc.array(text, { minLength: 1, maxLength: 6 }),
-    exact: fc.option(fc.array(text, { minLength: 1, maxLength: 2 }), { nil: undefined }),
+    // Exact texts of their own, or the first fields themselves (hashed as those fields are read).
+    exact: fc.option(fc.oneof(fc.array(text, { minLength: 1, maxLength: 2 }), fc.constant('fields')), { nil: undefined }),
     sortKey: fc.option(fc.constantFrom('a', 'b', 'c'), { nil: undefined }),
-  }),
-  { minLength: 1, maxLength: 40 },
-);
+    key: fc.nat(60),
+  })
+  .map(({ exact, key, ...d }) => ({
+    ...d,
+    key: `k${String(key).padStart(3, '0')}`,
+    exact: exact === 'fields' ? [d.fields[0], `${d.fields[1] ?? ''}`] : exact,
+  }));
+// Keys in ascending order (a build's: no map of them until asked), or in any order, repeated.
+const docs = fc
+  .tuple(fc.array(doc, { minLength: 1, maxLength: 40 }), fc.boolean())
+  .map(([list, ascending]) => (ascending ? list.map((d, i) => ({ ...d, key: `k${String(i).padStart(3, '0')}` })) : list));
 
 /** The fields the two build paths must give alike (private: this spec checks a private fast path). */
 function layout(index: TextIndex): unknown {
@@ -74,8 +86,7 @@ const queries = [
 describe('TextIndex: a bulk build reads the same words as the incremental path', () => {
   it('same vocabulary (in the same order), postings and exact-text hashes, and the same answers as the exhaustive engine', () => {
     fc.assert(
-      fc.property(docs, (drawn) => {
-        const documents: IndexDocument[] = drawn.map((d, i) => ({ key: `k${i}`, ...d }));
+      fc.property(docs, fc.array(doc, { maxLength: 8 }), fc.nat(5), (documents: IndexDocument[], later: IndexDocument[], removeEvery) => {
         const bulk = new TextIndex(WEIGHTS);
         bulk.clear();
         for (const d of documents) bulk.upsert(d);
@@ -88,9 +99,20 @@ describe('TextIndex: a bulk build reads the same words as the incremental path',
         reference.clear();
         for (const d of documents) reference.upsert(d);
         reference.compact();
-        for (const q of [...queries, ...documents.flatMap((d) => d.exact ?? []).slice(0, 6)]) {
-          expect(bulk.search(q, { limit: 50 }), q).toEqual(reference.search(q, { limit: 50 }));
+        const asked = [...queries, ...documents.flatMap((d) => d.exact ?? []).slice(0, 6)];
+        for (const q of asked) expect(bulk.search(q, { limit: 50 }), q).toEqual(reference.search(q, { limit: 50 }));
+        // Then changes: replacements, new documents and removals (the key map and the vocabulary map,
+        // left to be rebuilt by the bulk build, in use).
+        for (const sut of [bulk, incremental, reference]) {
+          for (const d of later) sut.upsert(d);
+          if (removeEvery > 0) for (let i = 0; i < documents.length; i += removeEvery) sut.remove(documents[i].key);
         }
+        for (const d of [...documents, ...later]) expect(bulk.has(d.key)).toBe(reference.has(d.key));
+        expect(bulk.size).toBe(reference.size);
+        for (const q of asked) expect(bulk.search(q, { limit: 50 }), q).toEqual(reference.search(q, { limit: 50 }));
+        bulk.compact();
+        incremental.compact();
+        expect(layout(bulk)).toEqual(layout(incremental));
       }),
       { numRuns: 300 },
     );

@@ -174,7 +174,20 @@ function grownUint8(a: U8, min: number): U8 {
  * term texts), the key map (from the slots' keys and ids), the sort order (from the slots' ranks) and
  * the upsert's scratch map.
  */
-const DERIVED_FIELDS = ['terms', 'idByKey', 'sorted', 'seen', 'wordTable', 'wordCount', 'otherWords', 'fieldTerms'];
+const DERIVED_FIELDS = [
+  'terms',
+  'termsStale',
+  'idByKey',
+  'keysPending',
+  'lastBulkKey',
+  'sorted',
+  'seen',
+  'wordTable',
+  'wordCount',
+  'otherWords',
+  'fieldTerms',
+  'fieldJoined',
+];
 
 /** FNV-1a, as {@link hash32}: its offset basis, and one character's step. */
 const FNV_BASIS = 0x811c9dc5;
@@ -194,8 +207,14 @@ const BIT_PROXIMITY = 2 ** 12;
 const BIT_EXACTNESS = 2 ** 8;
 
 export class TextIndex {
-  /** Word → term number; a term's facts are in the arrays below, indexed by that number. */
+  /**
+   * Word → term number; a term's facts are in the arrays below, indexed by that number. Not kept by a
+   * bulk build (its word cache finds the terms) nor by the compaction that ends it (`termsStale`):
+   * rebuilt from `termText` on first use ({@link vocabulary}) — never, in a worker's build, whose
+   * snapshot leaves it out.
+   */
   private readonly terms = new Map<string, number>();
+  private termsStale = false;
   private termText: string[] = [];
   /** Live documents containing the term (approximate after removals until the next compaction). */
   private termDf = new Int32Array(16);
@@ -232,8 +251,9 @@ export class TextIndex {
   private wordTable: I32 = EMPTY;
   private wordCount = 0;
   private otherWords: string[] = [];
-  /** Scratch of {@link asciiTerms}: the term numbers of one field's words. */
+  /** Scratch of {@link asciiTerms}: the term numbers of one field's words, and its exact-text hash. */
   private fieldTerms = new Int32Array(64);
+  private fieldJoined = 0;
   /** Vocabulary by first character: typo and prefix variants are looked up in one bucket. */
   private readonly buckets = new Map<string, number[]>();
   /** Buckets sorted by text (taken on first use; the terms added since are at the bucket's end). */
@@ -246,6 +266,14 @@ export class TextIndex {
    * outnumber the slots twice).
    */
   private readonly idByKey = new Map<string, number>();
+  /**
+   * A bulk build whose keys came in ascending order (as a build reads them, by id) cannot have had a
+   * duplicate: it leaves `idByKey` empty (`keysPending`) until a key is asked about or comes out of
+   * order ({@link keyIds} then fills it from the slots); a worker's build, whose snapshot leaves the
+   * map out, never fills it.
+   */
+  private keysPending = false;
+  private lastBulkKey: string | undefined = undefined;
   private slotOfId = new Int32Array(16);
   private idOfSlot = new Int32Array(16);
   private ids = 0;
@@ -315,7 +343,7 @@ export class TextIndex {
 
   /** Distinct indexed words. */
   get vocabularySize(): number {
-    return this.terms.size;
+    return this.termText.length;
   }
 
   /** Postings held (one per distinct word and document, dead documents included until compacted). */
@@ -324,7 +352,7 @@ export class TextIndex {
   }
 
   has(key: string): boolean {
-    return this.idByKey.has(key);
+    return this.keyIds().has(key);
   }
 
   /** Empties the index and starts a bulk build: postings are collected cheaply until {@link compact}. */
@@ -348,8 +376,11 @@ export class TextIndex {
     this.sorted = [];
     this.rank = new Int32Array(16);
     this.terms.clear();
+    this.termsStale = true;
     this.buckets.clear();
     this.idByKey.clear();
+    this.keysPending = true;
+    this.lastBulkKey = undefined;
     this.slotOfId = new Int32Array(16);
     this.idOfSlot = new Int32Array(16);
     this.ids = 0;
@@ -372,7 +403,10 @@ export class TextIndex {
 
   /** Adds a document, replacing the one with the same key. */
   upsert(doc: IndexDocument): void {
-    this.remove(doc.key);
+    // A key above every one before it in a bulk build is new: nothing to replace, no map to update.
+    const ascending = this.keysPending && (this.lastBulkKey === undefined || doc.key > this.lastBulkKey);
+    if (ascending) this.lastBulkKey = doc.key;
+    else this.remove(doc.key);
     const slot = this.slots++;
     this.ensureSlots(this.slots);
     this.keys[slot] = doc.key;
@@ -387,14 +421,17 @@ export class TextIndex {
     this.slotOfId = grownInt32(this.slotOfId, this.ids);
     this.slotOfId[id] = slot;
     this.idOfSlot[slot] = id;
-    this.idByKey.set(doc.key, id);
+    if (!ascending) this.idByKey.set(doc.key, id);
     this.liveCount++;
-    this.exactA[slot] = doc.exact?.[0] === undefined ? 0 : this.exactHashOf(doc.exact[0]);
-    this.exactB[slot] = doc.exact?.[1] === undefined ? 0 : this.exactHashOf(doc.exact[1]);
     if (this.bulk) {
-      this.bulkPostings(doc.fields, slot);
+      // The exact texts that are also fields are hashed as those fields are read.
+      const hashed = this.bulkPostings(doc.fields, slot, doc.exact);
+      if (!(hashed & 1)) this.exactA[slot] = doc.exact?.[0] === undefined ? 0 : this.exactHashOf(doc.exact[0]);
+      if (!(hashed & 2)) this.exactB[slot] = doc.exact?.[1] === undefined ? 0 : this.exactHashOf(doc.exact[1]);
       return;
     }
+    this.exactA[slot] = doc.exact?.[0] === undefined ? 0 : exactHash(doc.exact[0]);
+    this.exactB[slot] = doc.exact?.[1] === undefined ? 0 : exactHash(doc.exact[1]);
     this.chainExact(slot * 2);
     this.chainExact(slot * 2 + 1);
     const seen = this.seen;
@@ -424,38 +461,51 @@ export class TextIndex {
    * them), deduplicated by term number against a per-term stamp instead of a map of the document's words.
    * ASCII fields (most text) are read character by character, their words looked up in the word
    * cache ({@link asciiWord}); others through {@link foldedWords}, as the incremental path reads them.
+   * A field equal to an exact text gives that text's hash ({@link exactHash}) on the way: bit 0 of
+   * the result when `exactA` was so set, bit 1 for `exactB`.
    */
-  private bulkPostings(fields: readonly string[], slot: number): void {
+  private bulkPostings(fields: readonly string[], slot: number, exact: readonly string[] | undefined): number {
     if (++this.bulkStamp === 0x7fffffff) {
       this.termStamp.fill(0);
       this.bulkStamp = 1;
     }
     const stamp = this.bulkStamp;
+    const exactA = exact?.[0];
+    const exactB = exact?.[1];
+    let hashed = 0;
     let position = 0;
     for (let field = 0; field < fields.length; field++) {
       const text = fields[field];
-      const words = this.asciiTerms(text);
+      const isA = text === exactA;
+      const isB = text === exactB;
+      const words = this.asciiTerms(text, isA || isB);
       if (words >= 0) {
         const found = this.fieldTerms;
         for (let k = 0; k < words; k++) this.bulkPost(found[k], slot, (field << 16) | Math.min(position++, MAX_POSITION), stamp);
+        if (isA) this.exactA[slot] = this.fieldJoined;
+        if (isB) this.exactB[slot] = this.fieldJoined;
+        hashed |= (isA ? 1 : 0) | (isB ? 2 : 0);
       } else {
         for (const word of foldedWords(text)) {
           if (!isSearchWord(word)) continue;
-          this.bulkPost(this.term(word), slot, (field << 16) | Math.min(position++, MAX_POSITION), stamp);
+          this.bulkPost(this.foldedTerm(word), slot, (field << 16) | Math.min(position++, MAX_POSITION), stamp);
         }
       }
       position += FIELD_GAP;
     }
+    return hashed;
   }
 
   /**
    * The term numbers of the search words of an ASCII text, in order, into `fieldTerms`, through the
-   * word cache (new words are added to the vocabulary); their count. -1, with nothing written, for a
+   * word cache (new words are added to the vocabulary); their count. With `join`, also the text's
+   * {@link exactHash} (its search words joined by spaces), into `fieldJoined`. -1, with nothing written, for a
    * text with a character outside ASCII — after the words before that character have been looked
    * up: they are the first words the folded text gives too, so the vocabulary grows as it would.
    */
-  private asciiTerms(text: string): number {
+  private asciiTerms(text: string, join: boolean): number {
     let found = 0;
+    let joined = FNV_BASIS;
     for (let i = 0, n = text.length; i < n;) {
       let c = text.charCodeAt(i);
       if (!asciiWordChar(c)) {
@@ -468,11 +518,17 @@ export class TextIndex {
       let hash = FNV_BASIS;
       for (; i < n && asciiWordChar((c = text.charCodeAt(i))); i++) if (i < cut) hash = fnv(hash, asciiLower(c));
       if (i < n && c >= 128) return -1;
-      const entry = this.asciiWord(text, start, Math.min(i, cut), hash, true);
+      const end = Math.min(i, cut);
+      const entry = this.asciiWord(text, start, end, hash, true);
       if (entry <= 0) continue;
+      if (join) {
+        if (found > 0) joined = fnv(joined, 32);
+        for (let k = start; k < end; k++) joined = fnv(joined, asciiLower(text.charCodeAt(k)));
+      }
       if (found === this.fieldTerms.length) this.fieldTerms = grownInt32(this.fieldTerms, found + 1);
       this.fieldTerms[found++] = entry - 1;
     }
+    this.fieldJoined = joined | 0;
     return found;
   }
 
@@ -500,7 +556,7 @@ export class TextIndex {
    * looked up (or added, with `create`) in the vocabulary once, then cached; without `create`, a
    * word not met before is only classified (1 for a search word, -1 for another) and not cached.
    */
-  private asciiWord(text: string, start: number, end: number, hash: number, create: boolean): number {
+  private asciiWord(text: string, start: number, end: number, hash: number, create: boolean, folded = false): number {
     if (this.wordCount * 4 >= this.wordTable.length) this.growWordTable();
     const table = this.wordTable;
     const mask = (table.length >>> 1) - 1;
@@ -516,12 +572,12 @@ export class TextIndex {
       while (k < length && word.charCodeAt(k) === asciiLower(text.charCodeAt(start + k))) k++;
       if (k === length) return entry;
     }
-    const word = text.slice(start, end).toLowerCase();
+    const word = folded ? text : text.slice(start, end).toLowerCase();
     // Not added to the vocabulary (an exact text's words): 1 for a search word, -1 for another.
     if (!create) return isSearchWord(word) ? 1 : -1;
     let entry: number;
     if (isSearchWord(word)) {
-      entry = this.term(word) + 1;
+      entry = this.newTerm(word) + 1;
     } else {
       this.otherWords.push(word);
       entry = -this.otherWords.length;
@@ -530,6 +586,15 @@ export class TextIndex {
     table[2 * b + 1] = entry;
     this.wordCount++;
     return entry;
+  }
+
+  /** The term of a folded search word of a bulk build (a field outside ASCII), through the word cache. */
+  private foldedTerm(word: string): number {
+    const text = word.length > MAX_WORD_LENGTH ? word.slice(0, MAX_WORD_LENGTH) : word;
+    // Folded text has no upper-case letter: its characters hash as asciiWord lower-cases them.
+    let hash = FNV_BASIS;
+    for (let k = 0; k < text.length; k++) hash = fnv(hash, text.charCodeAt(k));
+    return this.asciiWord(text, 0, text.length, hash, true, true) - 1;
   }
 
   private dropWordCache(): void {
@@ -599,10 +664,11 @@ export class TextIndex {
   restore(snapshot: Omit<FieldSnapshot, 'transfer'>): void {
     restoreFields(this, snapshot);
     // The fields the snapshot leaves out, from those it carries (sharing their strings).
-    this.terms.clear();
-    for (let t = 0; t < this.termText.length; t++) this.terms.set(this.termText[t], t);
-    this.idByKey.clear();
-    for (let s = 0; s < this.slots; s++) if (this.live[s]) this.idByKey.set(this.keys[s]!, this.idOfSlot[s]);
+    this.termsStale = true;
+    this.vocabulary();
+    this.keysPending = true;
+    this.lastBulkKey = undefined;
+    this.keyIds();
     const sorted = new Array<string>(this.compacted);
     for (let s = 0; s < this.compacted; s++) sorted[this.rank[s] >> 1] = this.sortKeys[s] ?? this.keys[s]!;
     this.sorted = sorted;
@@ -611,10 +677,11 @@ export class TextIndex {
 
   /** Removes a document; its postings stay (skipped) until {@link compact}. */
   remove(key: string): boolean {
-    const id = this.idByKey.get(key);
+    const idByKey = this.keyIds();
+    const id = idByKey.get(key);
     if (id === undefined) return false;
     const slot = this.slotOfId[id];
-    this.idByKey.delete(key);
+    idByKey.delete(key);
     this.live[slot] = 0;
     this.liveBits[slot >>> 5] &= ~(1 << (slot & 31));
     if (slot < this.compacted) this.removedCompacted++;
@@ -694,7 +761,7 @@ export class TextIndex {
     if (this.ids > 2 * size) {
       // Ids reissued: the new slots.
       for (let to = 0; to < next; to++) {
-        this.idByKey.set(keys[to]!, to);
+        if (!this.keysPending) this.idByKey.set(keys[to]!, to);
         idOfSlot[to] = to;
       }
       this.ids = next;
@@ -748,7 +815,7 @@ export class TextIndex {
     for (let t = 0; t < terms; t++) {
       if (count[t] === 0) {
         renumber[t] = -1;
-        this.terms.delete(this.termText[t]);
+        if (!this.termsStale) this.terms.delete(this.termText[t]);
       } else {
         renumber[t] = kept++;
       }
@@ -768,7 +835,7 @@ export class TextIndex {
       mask[to] = this.termMask[t];
       start[to] = pairs;
       pairs += count[t];
-      if (to !== t) this.terms.set(text[to], to);
+      if (to !== t && !this.termsStale) this.terms.set(text[to], to);
     }
     for (let s = 1; s < slotStart.length; s++) slotStart[s] += slotStart[s - 1];
     const out = new Int32Array(2 * pairs);
@@ -924,7 +991,7 @@ export class TextIndex {
     // Web-search syntax: `-word` leaves out the documents with that word.
     let excluded: I32 | undefined;
     for (const word of parsed.excluded) {
-      const term = this.terms.get(word);
+      const term = this.vocabulary().get(word);
       if (term === undefined) continue;
       excluded ??= this.bitmap(1, blocks);
       this.markTerm(term, excluded);
@@ -1672,7 +1739,7 @@ export class TextIndex {
    */
   private variants(word: string, last: boolean): Variant[] {
     const out: Variant[] = [];
-    const exact = this.terms.get(word);
+    const exact = this.vocabulary().get(word);
     const df = this.termDf;
     const masks = this.termMask;
     if (exact !== undefined && df[exact] > 0) out.push({ term: exact, cost: 0 });
@@ -1775,24 +1842,51 @@ export class TextIndex {
   /** The term number of a word, added to the vocabulary when new. */
   private term(word: string): number {
     const text = word.length > MAX_WORD_LENGTH ? word.slice(0, MAX_WORD_LENGTH) : word;
-    let term = this.terms.get(text);
+    const terms = this.vocabulary();
+    let term = terms.get(text);
     if (term === undefined) {
-      term = this.termText.length;
-      this.termText.push(text);
-      if (term >= this.termDf.length) {
-        const size = term * 2;
-        this.termDf = grownInt32(this.termDf, size);
-        this.termMask = grownInt32(this.termMask, size);
-        this.termStart = grownInt32(this.termStart, size);
-        this.termCount = grownInt32(this.termCount, size);
-      }
-      this.termMask[term] = charMask(text);
-      this.terms.set(text, term);
-      const bucket = this.buckets.get(text[0]);
-      if (bucket) bucket.push(term);
-      else this.buckets.set(text[0], [term]);
+      term = this.newTerm(text);
+      terms.set(text, term);
     }
     return term;
+  }
+
+  /** Adds a word (not in the vocabulary, at most MAX_WORD_LENGTH long) as a new term; its number. */
+  private newTerm(text: string): number {
+    const term = this.termText.length;
+    this.termText.push(text);
+    if (term >= this.termDf.length) {
+      const size = term * 2;
+      this.termDf = grownInt32(this.termDf, size);
+      this.termMask = grownInt32(this.termMask, size);
+      this.termStart = grownInt32(this.termStart, size);
+      this.termCount = grownInt32(this.termCount, size);
+    }
+    this.termMask[term] = charMask(text);
+    const bucket = this.buckets.get(text[0]);
+    if (bucket) bucket.push(term);
+    else this.buckets.set(text[0], [term]);
+    return term;
+  }
+
+  /** Word → term number, rebuilt from the term texts when a bulk build or its compaction left it stale. */
+  private vocabulary(): Map<string, number> {
+    if (this.termsStale) {
+      this.terms.clear();
+      for (let t = 0; t < this.termText.length; t++) this.terms.set(this.termText[t], t);
+      this.termsStale = false;
+    }
+    return this.terms;
+  }
+
+  /** Key → document id, filled from the slots when a bulk build left it pending. */
+  private keyIds(): Map<string, number> {
+    if (this.keysPending) {
+      this.idByKey.clear();
+      for (let s = 0; s < this.slots; s++) if (this.live[s]) this.idByKey.set(this.keys[s]!, this.idOfSlot[s]);
+      this.keysPending = false;
+    }
+    return this.idByKey;
   }
 
   /** The best `want` slots by key, then `order` (higher first), then sort key (ascending). */
