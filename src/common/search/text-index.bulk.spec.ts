@@ -118,3 +118,42 @@ describe('TextIndex: a bulk build reads the same words as the incremental path',
     );
   });
 });
+
+describe('TextIndex: the key map a restore leaves to be filled step by step', () => {
+  it('answers has, replacements and removals as the index it was taken of, whatever the steps and compactions between them', () => {
+    fc.assert(
+      fc.property(
+        fc.array(doc, { minLength: 1, maxLength: 40 }),
+        fc.array(doc, { maxLength: 8 }),
+        fc.nat(12),
+        fc.boolean(),
+        (documents: IndexDocument[], later: IndexDocument[], step, compactBetween) => {
+          const original = new TextIndex(WEIGHTS);
+          const built = new TextIndex(WEIGHTS);
+          for (const sut of [original, built]) {
+            sut.clear();
+            for (const d of documents) sut.upsert(d);
+            sut.compact();
+          }
+          const { transfer, ...value } = built.snapshot();
+          const restored = new TextIndex(WEIGHTS);
+          restored.restore(structuredClone(value, { transfer }));
+          const reference = new ExhaustiveTextIndex(WEIGHTS);
+          for (const d of documents) reference.upsert(d);
+          if (step > 0) restored.fillKeys(step);
+          if (compactBetween) for (const sut of [original, restored]) sut.compact();
+          if (step > 0) restored.fillKeys(step);
+          for (const sut of [original, restored, reference]) {
+            for (const d of later) sut.upsert(d);
+            for (let i = 0; i < documents.length; i += 3) sut.remove(documents[i].key);
+          }
+          for (const d of [...documents, ...later]) expect(restored.has(d.key), d.key).toBe(reference.has(d.key));
+          expect(restored.size).toBe(reference.size);
+          for (const q of queries) expect(restored.search(q, { limit: 50 }), q).toEqual(original.search(q, { limit: 50 }));
+          expect(restored.fillKeys(1)).toBe(true);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -13,8 +13,9 @@ import { editDistance, foldedWords, hash32, isSearchWord, MAX_WORD_LENGTH, typoB
  * (slots) in tiebreak order (`order` descending, then sort key), so that a smaller slot ranks first
  * among equal keys, and lays each term's pairs out by field, then slot: a (term, field) run lists
  * its documents in rank order. Terms held by an eighth of the documents or more also get a bitmap.
- * A bulk build appends (term, slot, info) triples to three growing typed arrays — no array or object
- * per word — and postings added after a compaction go to small per-term tails until the next one
+ * A bulk build appends (term, info) pairs to two growing typed arrays, document after document, and
+ * finds its words through a cache read from the text's characters — no array, object or string per
+ * word seen before — and postings added after a compaction go to small per-term tails until the next one
  * (their slots, after the compacted ones, are keyed one by one by a search).
  *
  * Searching (see {@link TextIndex.search}): each query word's documents are a bitmap, so `total`,
@@ -179,6 +180,7 @@ const DERIVED_FIELDS = [
   'termsStale',
   'idByKey',
   'keysPending',
+  'keysFilled',
   'lastBulkKey',
   'sorted',
   'seen',
@@ -233,10 +235,13 @@ export class TextIndex {
   /** Pairs added since the last compaction, per term. */
   private tails = new Map<number, number[]>();
   private tailPairs = 0;
-  /** A bulk build's postings as (term, slot, info) triples, sorted into `post` by compact(). */
+  /**
+   * A bulk build's postings as (term, info) pairs, document after document (slot `s`'s from
+   * `bulkFirst[s]` to `bulkFirst[s + 1]`), sorted into `post` by compact().
+   */
   private bulkTerm: I32 = EMPTY;
-  private bulkSlot: I32 = EMPTY;
   private bulkInfo: I32 = EMPTY;
+  private bulkFirst: I32 = EMPTY;
   private bulkLength = 0;
   /** Per term: the bulk build's stamp of the last document it was posted for (bulkPostings). */
   private termStamp = new Int32Array(16);
@@ -268,11 +273,14 @@ export class TextIndex {
   private readonly idByKey = new Map<string, number>();
   /**
    * A bulk build whose keys came in ascending order (as a build reads them, by id) cannot have had a
-   * duplicate: it leaves `idByKey` empty (`keysPending`) until a key is asked about or comes out of
-   * order ({@link keyIds} then fills it from the slots); a worker's build, whose snapshot leaves the
-   * map out, never fills it.
+   * duplicate: it leaves `idByKey` unfilled (`keysPending`) until a key is asked about or comes out
+   * of order ({@link keyIds} then fills it from the slots); a worker's build, whose snapshot leaves
+   * the map out, never fills it, and a restore leaves it to {@link fillKeys} (the main thread's idle
+   * time after a worker's build) or to the first key asked about. While pending, the slots below
+   * `keysFilled` are in the map.
    */
   private keysPending = false;
+  private keysFilled = 0;
   private lastBulkKey: string | undefined = undefined;
   private slotOfId = new Int32Array(16);
   private idOfSlot = new Int32Array(16);
@@ -305,7 +313,7 @@ export class TextIndex {
   /** Slots below `compacted` removed since the last compaction. */
   private removedCompacted = 0;
   private liveCount = 0;
-  /** Between clear() and compact(): postings go to the bulk triples. */
+  /** Between clear() and compact(): postings go to the bulk pairs. */
   private bulk = false;
   /**
    * Tiebreak ranks: twice the position of the slot's sort key among the sort keys at the last
@@ -365,8 +373,8 @@ export class TextIndex {
     this.sortedBuckets = new Map();
     this.tailPairs = 0;
     this.bulkTerm = EMPTY;
-    this.bulkSlot = EMPTY;
     this.bulkInfo = EMPTY;
+    this.bulkFirst = EMPTY;
     this.bulkLength = 0;
     this.termText = [];
     this.termDf = new Int32Array(16);
@@ -380,6 +388,7 @@ export class TextIndex {
     this.buckets.clear();
     this.idByKey.clear();
     this.keysPending = true;
+    this.keysFilled = 0;
     this.lastBulkKey = undefined;
     this.slotOfId = new Int32Array(16);
     this.idOfSlot = new Int32Array(16);
@@ -404,7 +413,7 @@ export class TextIndex {
   /** Adds a document, replacing the one with the same key. */
   upsert(doc: IndexDocument): void {
     // A key above every one before it in a bulk build is new: nothing to replace, no map to update.
-    const ascending = this.keysPending && (this.lastBulkKey === undefined || doc.key > this.lastBulkKey);
+    const ascending = this.bulk && this.keysPending && (this.lastBulkKey === undefined || doc.key > this.lastBulkKey);
     if (ascending) this.lastBulkKey = doc.key;
     else this.remove(doc.key);
     const slot = this.slots++;
@@ -457,7 +466,7 @@ export class TextIndex {
 
   /**
    * A bulk build's postings of one document: each word's first (field, position) straight into the
-   * triples, in the order of first occurrence (as the per-document map of the incremental path gives
+   * bulk pairs, in the order of first occurrence (as the per-document map of the incremental path gives
    * them), deduplicated by term number against a per-term stamp instead of a map of the document's words.
    * ASCII fields (most text) are read character by character, their words looked up in the word
    * cache ({@link asciiWord}); others through {@link foldedWords}, as the incremental path reads them.
@@ -470,6 +479,8 @@ export class TextIndex {
       this.bulkStamp = 1;
     }
     const stamp = this.bulkStamp;
+    if (slot + 2 > this.bulkFirst.length) this.bulkFirst = grownInt32(this.bulkFirst, slot + 2);
+    this.bulkFirst[slot] = this.bulkLength;
     const exactA = exact?.[0];
     const exactB = exact?.[1];
     let hashed = 0;
@@ -481,18 +492,19 @@ export class TextIndex {
       const words = this.asciiTerms(text, isA || isB);
       if (words >= 0) {
         const found = this.fieldTerms;
-        for (let k = 0; k < words; k++) this.bulkPost(found[k], slot, (field << 16) | Math.min(position++, MAX_POSITION), stamp);
+        for (let k = 0; k < words; k++) this.bulkPost(found[k], (field << 16) | Math.min(position++, MAX_POSITION), stamp);
         if (isA) this.exactA[slot] = this.fieldJoined;
         if (isB) this.exactB[slot] = this.fieldJoined;
         hashed |= (isA ? 1 : 0) | (isB ? 2 : 0);
       } else {
         for (const word of foldedWords(text)) {
           if (!isSearchWord(word)) continue;
-          this.bulkPost(this.foldedTerm(word), slot, (field << 16) | Math.min(position++, MAX_POSITION), stamp);
+          this.bulkPost(this.foldedTerm(word), (field << 16) | Math.min(position++, MAX_POSITION), stamp);
         }
       }
       position += FIELD_GAP;
     }
+    this.bulkFirst[slot + 1] = this.bulkLength;
     return hashed;
   }
 
@@ -533,18 +545,16 @@ export class TextIndex {
   }
 
   /** One posting of a bulk build, unless the document already has one for the term. */
-  private bulkPost(term: number, slot: number, info: number, stamp: number): void {
+  private bulkPost(term: number, info: number, stamp: number): void {
     if (term >= this.termStamp.length) this.termStamp = grownInt32(this.termStamp, term + 1);
     if (this.termStamp[term] === stamp) return;
     this.termStamp[term] = stamp;
     if (this.bulkLength === this.bulkTerm.length) {
       const size = Math.max(1024, this.bulkLength * 2);
       this.bulkTerm = grownInt32(this.bulkTerm, size);
-      this.bulkSlot = grownInt32(this.bulkSlot, size);
       this.bulkInfo = grownInt32(this.bulkInfo, size);
     }
     this.bulkTerm[this.bulkLength] = term;
-    this.bulkSlot[this.bulkLength] = slot;
     this.bulkInfo[this.bulkLength++] = info;
     this.termDf[term]++;
   }
@@ -666,9 +676,10 @@ export class TextIndex {
     // The fields the snapshot leaves out, from those it carries (sharing their strings).
     this.termsStale = true;
     this.vocabulary();
+    this.idByKey.clear();
     this.keysPending = true;
+    this.keysFilled = 0;
     this.lastBulkKey = undefined;
-    this.keyIds();
     const sorted = new Array<string>(this.compacted);
     for (let s = 0; s < this.compacted; s++) sorted[this.rank[s] >> 1] = this.sortKeys[s] ?? this.keys[s]!;
     this.sorted = sorted;
@@ -766,6 +777,11 @@ export class TextIndex {
       }
       this.ids = next;
     }
+    // A key map being filled slot by slot starts over (the slots are renumbered).
+    if (this.keysPending) {
+      this.idByKey.clear();
+      this.keysFilled = 0;
+    }
     const slotOfId = new Int32Array(Math.max(this.ids, 16));
     for (let to = 0; to < next; to++) slotOfId[idOfSlot[to]] = to;
     Object.assign(this, { keys, sortKeys, live, liveBits, flags, exactA, exactB, order, rank, sorted, idOfSlot, slotOfId });
@@ -796,19 +812,26 @@ export class TextIndex {
     const terms = this.termText.length;
     const slots = oldOf.length;
     const count = new Int32Array(terms);
-    // A bulk build's triples come document after document (slots ascending): they are read in the
-    // new slot order through each old slot's first triple. Otherwise the postings are first
-    // counting-sorted by new slot.
-    const { bulkTerm, bulkSlot, bulkInfo, bulkLength } = this;
-    let byDocument = this.post.length === 0 && this.tails.size === 0;
-    for (let i = 1; byDocument && i < bulkLength; i++) if (bulkSlot[i] < bulkSlot[i - 1]) byDocument = false;
-    const slotStart = new Int32Array((byDocument ? remap.length : slots) + 1);
-    this.forEachPosting((t, slot) => {
-      const to = remap[slot];
-      if (to >= 0) count[t]++;
-      if (byDocument) slotStart[slot + 1]++;
-      else if (to >= 0) slotStart[to + 1]++;
-    });
+    // A bulk build's pairs come document after document (each old slot's from `bulkFirst`): they are
+    // read in the new slot order. Otherwise the postings are first counting-sorted by new slot.
+    const { bulkTerm, bulkInfo, bulkFirst } = this;
+    const byDocument = this.bulk;
+    let slotStart = bulkFirst;
+    if (byDocument) {
+      for (let s = 0; s < remap.length; s++) {
+        if (remap[s] < 0) continue;
+        for (let i = bulkFirst[s], end = bulkFirst[s + 1]; i < end; i++) count[bulkTerm[i]]++;
+      }
+    } else {
+      slotStart = new Int32Array(slots + 1);
+      this.forEachPosting((t, slot) => {
+        const to = remap[slot];
+        if (to < 0) return;
+        count[t]++;
+        slotStart[to + 1]++;
+      });
+      for (let s = 1; s < slotStart.length; s++) slotStart[s] += slotStart[s - 1];
+    }
     // Terms keep their order (variants of equal cost and frequency are taken in vocabulary order).
     const renumber = new Int32Array(terms);
     let kept = 0;
@@ -837,7 +860,6 @@ export class TextIndex {
       pairs += count[t];
       if (to !== t && !this.termsStale) this.terms.set(text[to], to);
     }
-    for (let s = 1; s < slotStart.length; s++) slotStart[s] += slotStart[s - 1];
     const out = new Int32Array(2 * pairs);
     if (byDocument) {
       for (let to = 0; to < slots; to++) {
@@ -854,7 +876,7 @@ export class TextIndex {
     this.post = EMPTY;
     this.tails = new Map();
     this.tailPairs = 0;
-    this.bulkTerm = this.bulkSlot = this.bulkInfo = EMPTY;
+    this.bulkTerm = this.bulkInfo = this.bulkFirst = EMPTY;
     this.bulkLength = 0;
     // Then by field within a term, keeping slot order (most terms are in one field only).
     let scratch = EMPTY;
@@ -925,15 +947,14 @@ export class TextIndex {
     }
   }
 
-  /** Calls `fn` for every posting held: the compacted ones, the tails, the bulk triples. */
+  /** Calls `fn` for every posting held outside a bulk build: the compacted ones and the tails. */
   private forEachPosting(fn: (term: number, slot: number, info: number) => void): void {
-    const { post, termStart, termCount, tails, bulkTerm, bulkSlot, bulkInfo, bulkLength } = this;
+    const { post, termStart, termCount, tails } = this;
     for (let t = 0; t < this.termText.length; t++) {
       const end = 2 * (termStart[t] + termCount[t]);
       for (let k = 2 * termStart[t]; k < end; k += 2) fn(t, post[k], post[k + 1]);
     }
     for (const [t, tail] of tails) for (let k = 0; k < tail.length; k += 2) fn(t, tail[k], tail[k + 1]);
-    for (let i = 0; i < bulkLength; i++) fn(bulkTerm[i], bulkSlot[i], bulkInfo[i]);
   }
 
   /**
@@ -1881,12 +1902,22 @@ export class TextIndex {
 
   /** Key → document id, filled from the slots when a bulk build left it pending. */
   private keyIds(): Map<string, number> {
-    if (this.keysPending) {
-      this.idByKey.clear();
-      for (let s = 0; s < this.slots; s++) if (this.live[s]) this.idByKey.set(this.keys[s]!, this.idOfSlot[s]);
-      this.keysPending = false;
-    }
+    if (this.keysPending) this.fillKeys(Infinity);
     return this.idByKey;
+  }
+
+  /**
+   * Puts up to `slots` more slots' keys into the key map a bulk build or a restore left unfilled
+   * (it is filled whole anyway on the first key asked about); whether the map is complete.
+   */
+  fillKeys(slots: number): boolean {
+    if (!this.keysPending) return true;
+    const { idByKey, keys, live, idOfSlot } = this;
+    const end = Math.min(this.slots, this.keysFilled + slots);
+    for (let s = this.keysFilled; s < end; s++) if (live[s]) idByKey.set(keys[s]!, idOfSlot[s]);
+    this.keysFilled = end;
+    if (end === this.slots) this.keysPending = false;
+    return !this.keysPending;
   }
 
   /** The best `want` slots by key, then `order` (higher first), then sort key (ascending). */
