@@ -8,6 +8,8 @@
 //
 // BENCH_ENGINES: comma-separated builds of text-index.js to alternate (default this checkout's),
 // BENCH_ROUNDS rounds (default 2), each engine once per round, in a fresh child process each.
+// BENCH_STREAM=1: the members are generated 10,000 at a time between the upserts, as a worker reads
+// its chunks (no million documents held through the build; `generate` is their CPU, not upsert's).
 import { generatedMemberDocument } from './support/members.mjs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -18,20 +20,31 @@ const self = fileURLToPath(import.meta.url);
 
 if (process.env.INDEX_PHASES_ENGINE) {
   const { TextIndex } = await import(process.env.INDEX_PHASES_ENGINE);
-  const { generateBulkMembers } = await import('../dist/bench/generators/bulk-members.js');
-  const docs = generateBulkMembers(MEMBERS, 42).map(generatedMemberDocument);
+  const { generateBulkMembers, bulkMemberChunks } = await import('../dist/bench/generators/bulk-members.js');
+  const stream = process.env.BENCH_STREAM === '1';
+  const docs = stream ? [] : generateBulkMembers(MEMBERS, 42).map(generatedMemberDocument);
   globalThis.gc?.();
   const phases = {};
   let cpu = process.cpuUsage();
   const lap = (name) => {
     const now = process.cpuUsage();
-    phases[name] = Math.round((now.user - cpu.user + now.system - cpu.system) / 1000);
+    phases[name] = (phases[name] ?? 0) + Math.round((now.user - cpu.user + now.system - cpu.system) / 1000);
     cpu = now;
   };
   const index = new TextIndex(WEIGHTS);
   index.clear();
-  for (const doc of docs) index.upsert(doc);
-  lap('upsert');
+  if (stream) {
+    let i = 0;
+    for (const chunk of bulkMemberChunks(MEMBERS, 42, 10_000)) {
+      const batch = chunk.map((m) => generatedMemberDocument(m, i++));
+      lap('generate');
+      for (const doc of batch) index.upsert(doc);
+      lap('upsert');
+    }
+  } else {
+    for (const doc of docs) index.upsert(doc);
+    lap('upsert');
+  }
   index.compact();
   lap('compact');
   const { transfer, ...value } = index.snapshot();

@@ -85,15 +85,18 @@ export class MemoryThrottlerStorage implements ThrottlerStorage {
       byKey = countBoundedLru<string, CountWindow>(this.maxKeys);
       this.windows.set(name, byKey);
     }
+    const renewed = now + ttl;
     let window = byKey.get(key);
     if (window === undefined) {
-      window = { hits: 0, expiresAt: now + ttl };
+      window = { hits: 0, expiresAt: renewed };
       byKey.set(key, window);
-    } else if (window.expiresAt <= now) {
-      window.hits = 0;
-      window.expiresAt = now + ttl;
     }
-    window.hits += cost;
+    // A window that has run out restarts here. Written without a branch of its own: every count runs
+    // the same operations whether or not the window rolls over (a branch first taken a minute after
+    // start would deoptimize the optimized request path — docs/benchmarks.md, "MCP engine: session 10").
+    const expired = window.expiresAt <= now;
+    window.hits = (expired ? 0 : window.hits) + cost;
+    window.expiresAt = expired ? renewed : window.expiresAt;
     return window;
   }
 

@@ -15,6 +15,9 @@ import {
 } from './text-index-build.js';
 import { TextIndex, type IndexDocument, type SearchOptions, type SearchOutcome } from './text-index.js';
 
+/** Keys put into a restored index's key map per turn of the event loop (tens of milliseconds). */
+const KEY_FILL_STEP = 25_000;
+
 /**
  * What one module's search indexes, and how its rows are read. A plain object in a module of its own
  * (no Nest, no TypeORM): the worker thread that builds large indexes (src/build-worker.ts) imports it too.
@@ -77,6 +80,11 @@ export class SyncedTextIndex<Row extends { id: string }> implements TrackedIndex
           if (phases && sentAt) phases.post = { wallMs: performance.timeOrigin + performance.now() - sentAt, cpuMs: 0 };
           index.restore(snapshot);
           main.lap('restore');
+          // The key map (only changes use it) is filled in the idle time that follows, step by step.
+          const fill = (): void => {
+            if (!index.fillKeys(KEY_FILL_STEP)) setImmediate(fill);
+          };
+          setImmediate(fill);
           const worker = phases ? `${formatPhases(phases)}; ` : '';
           this.logger.log(
             `${source.name} index built in a worker thread in ${((performance.now() - started) / 1000).toFixed(1)} s: ${worker}main thread: ${formatPhases(main.phases)}`,

@@ -13,8 +13,9 @@ import { editDistance, foldedWords, hash32, isSearchWord, MAX_WORD_LENGTH, typoB
  * (slots) in tiebreak order (`order` descending, then sort key), so that a smaller slot ranks first
  * among equal keys, and lays each term's pairs out by field, then slot: a (term, field) run lists
  * its documents in rank order. Terms held by a 32nd of the documents or more also get a bitmap.
- * A bulk build appends (term, slot, info) triples to three growing typed arrays — no array or object
- * per word — and postings added after a compaction go to small per-term tails until the next one
+ * A bulk build appends (term, info) pairs to two growing typed arrays, document after document, and
+ * finds its words through a cache read from the text's characters — no array, object or string per
+ * word seen before — and postings added after a compaction go to small per-term tails until the next one
  * (their slots, after the compacted ones, are keyed one by one by a search).
  *
  * Searching (see {@link TextIndex.search}): each query word's documents are a bitmap, so `total`,
@@ -182,7 +183,31 @@ function grownUint8(a: U8, min: number): U8 {
  * term texts), the key map (from the slots' keys and ids), the sort order (from the slots' ranks) and
  * the upsert's scratch map.
  */
-const DERIVED_FIELDS = ['terms', 'idByKey', 'sorted', 'seen'];
+const DERIVED_FIELDS = [
+  'terms',
+  'termsStale',
+  'idByKey',
+  'keysPending',
+  'keysFilled',
+  'lastBulkKey',
+  'sorted',
+  'seen',
+  'wordTable',
+  'wordCount',
+  'otherWords',
+  'fieldTerms',
+  'fieldJoined',
+];
+
+/** FNV-1a, as {@link hash32}: its offset basis, and one character's step. */
+const FNV_BASIS = 0x811c9dc5;
+const fnv = (hash: number, code: number): number => Math.imul(hash ^ code, 0x01000193);
+
+/** A letter or digit of ASCII text (the characters of its words). */
+const asciiWordChar = (c: number): boolean => (c >= 97 ? c <= 122 : c >= 65 ? c <= 90 : c >= 48 && c <= 57);
+
+/** An ASCII character lower-cased. */
+const asciiLower = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
 
 const BIT_EXACT = 2 ** 44;
 const BIT_WORDS = 2 ** 40;
@@ -192,8 +217,14 @@ const BIT_PROXIMITY = 2 ** 12;
 const BIT_EXACTNESS = 2 ** 8;
 
 export class TextIndex {
-  /** Word → term number; a term's facts are in the arrays below, indexed by that number. */
+  /**
+   * Word → term number; a term's facts are in the arrays below, indexed by that number. Not kept by a
+   * bulk build (its word cache finds the terms) nor by the compaction that ends it (`termsStale`):
+   * rebuilt from `termText` on first use ({@link vocabulary}) — never, in a worker's build, whose
+   * snapshot leaves it out.
+   */
   private readonly terms = new Map<string, number>();
+  private termsStale = false;
   private termText: string[] = [];
   /** Live documents containing the term (approximate after removals until the next compaction). */
   private termDf = new Int32Array(16);
@@ -212,14 +243,30 @@ export class TextIndex {
   /** Pairs added since the last compaction, per term. */
   private tails = new Map<number, number[]>();
   private tailPairs = 0;
-  /** A bulk build's postings as (term, slot, info) triples, sorted into `post` by compact(). */
+  /**
+   * A bulk build's postings as (term, info) pairs, document after document (slot `s`'s from
+   * `bulkFirst[s]` to `bulkFirst[s + 1]`), sorted into `post` by compact().
+   */
   private bulkTerm: I32 = EMPTY;
-  private bulkSlot: I32 = EMPTY;
   private bulkInfo: I32 = EMPTY;
+  private bulkFirst: I32 = EMPTY;
   private bulkLength = 0;
   /** Per term: the bulk build's stamp of the last document it was posted for (bulkPostings). */
   private termStamp = new Int32Array(16);
   private bulkStamp = 0;
+  /**
+   * A bulk build's cache of the words of ASCII text met so far, so that a word seen before is found
+   * from the text's characters without cutting, lower-casing or hashing a string for it: open
+   * addressing, two ints per bucket — the word's FNV-1a hash and its entry, 1 + its term number, or
+   * -1 - i for `otherWords[i]` (a stop word or one letter: not a search word); 0 marks an empty bucket.
+   * Dropped at compaction (term numbers change there).
+   */
+  private wordTable: I32 = EMPTY;
+  private wordCount = 0;
+  private otherWords: string[] = [];
+  /** Scratch of {@link asciiTerms}: the term numbers of one field's words, and its exact-text hash. */
+  private fieldTerms = new Int32Array(64);
+  private fieldJoined = 0;
   /** Vocabulary by first character: typo and prefix variants are looked up in one bucket. */
   private readonly buckets = new Map<string, number[]>();
   /** Buckets sorted by text (taken on first use; the terms added since are at the bucket's end). */
@@ -232,6 +279,17 @@ export class TextIndex {
    * outnumber the slots twice).
    */
   private readonly idByKey = new Map<string, number>();
+  /**
+   * A bulk build whose keys came in ascending order (as a build reads them, by id) cannot have had a
+   * duplicate: it leaves `idByKey` unfilled (`keysPending`) until a key is asked about or comes out
+   * of order ({@link keyIds} then fills it from the slots); a worker's build, whose snapshot leaves
+   * the map out, never fills it, and a restore leaves it to {@link fillKeys} (the main thread's idle
+   * time after a worker's build) or to the first key asked about. While pending, the slots below
+   * `keysFilled` are in the map.
+   */
+  private keysPending = false;
+  private keysFilled = 0;
+  private lastBulkKey: string | undefined = undefined;
   private slotOfId = new Int32Array(16);
   private idOfSlot = new Int32Array(16);
   private ids = 0;
@@ -263,7 +321,7 @@ export class TextIndex {
   /** Slots below `compacted` removed since the last compaction. */
   private removedCompacted = 0;
   private liveCount = 0;
-  /** Between clear() and compact(): postings go to the bulk triples. */
+  /** Between clear() and compact(): postings go to the bulk pairs. */
   private bulk = false;
   /**
    * Tiebreak ranks: twice the position of the slot's sort key among the sort keys at the last
@@ -301,7 +359,7 @@ export class TextIndex {
 
   /** Distinct indexed words. */
   get vocabularySize(): number {
-    return this.terms.size;
+    return this.termText.length;
   }
 
   /** Postings held (one per distinct word and document, dead documents included until compacted). */
@@ -310,20 +368,21 @@ export class TextIndex {
   }
 
   has(key: string): boolean {
-    return this.idByKey.has(key);
+    return this.keyIds().has(key);
   }
 
   /** Empties the index and starts a bulk build: postings are collected cheaply until {@link compact}. */
   clear(): void {
     this.bulk = true;
+    this.dropWordCache();
     this.post = EMPTY;
     this.tails.clear();
     this.dense = new Map();
     this.sortedBuckets = new Map();
     this.tailPairs = 0;
     this.bulkTerm = EMPTY;
-    this.bulkSlot = EMPTY;
     this.bulkInfo = EMPTY;
+    this.bulkFirst = EMPTY;
     this.bulkLength = 0;
     this.termText = [];
     this.termDf = new Int32Array(16);
@@ -333,8 +392,12 @@ export class TextIndex {
     this.sorted = [];
     this.rank = new Int32Array(16);
     this.terms.clear();
+    this.termsStale = true;
     this.buckets.clear();
     this.idByKey.clear();
+    this.keysPending = true;
+    this.keysFilled = 0;
+    this.lastBulkKey = undefined;
     this.slotOfId = new Int32Array(16);
     this.idOfSlot = new Int32Array(16);
     this.ids = 0;
@@ -357,7 +420,10 @@ export class TextIndex {
 
   /** Adds a document, replacing the one with the same key. */
   upsert(doc: IndexDocument): void {
-    this.remove(doc.key);
+    // A key above every one before it in a bulk build is new: nothing to replace, no map to update.
+    const ascending = this.bulk && this.keysPending && (this.lastBulkKey === undefined || doc.key > this.lastBulkKey);
+    if (ascending) this.lastBulkKey = doc.key;
+    else this.remove(doc.key);
     const slot = this.slots++;
     this.ensureSlots(this.slots);
     this.keys[slot] = doc.key;
@@ -372,14 +438,17 @@ export class TextIndex {
     this.slotOfId = grownInt32(this.slotOfId, this.ids);
     this.slotOfId[id] = slot;
     this.idOfSlot[slot] = id;
-    this.idByKey.set(doc.key, id);
+    if (!ascending) this.idByKey.set(doc.key, id);
     this.liveCount++;
-    this.exactA[slot] = doc.exact?.[0] === undefined ? 0 : exactHash(doc.exact[0]);
-    this.exactB[slot] = doc.exact?.[1] === undefined ? 0 : exactHash(doc.exact[1]);
     if (this.bulk) {
-      this.bulkPostings(doc.fields, slot);
+      // The exact texts that are also fields are hashed as those fields are read.
+      const hashed = this.bulkPostings(doc.fields, slot, doc.exact);
+      if (!(hashed & 1)) this.exactA[slot] = doc.exact?.[0] === undefined ? 0 : this.exactHashOf(doc.exact[0]);
+      if (!(hashed & 2)) this.exactB[slot] = doc.exact?.[1] === undefined ? 0 : this.exactHashOf(doc.exact[1]);
       return;
     }
+    this.exactA[slot] = doc.exact?.[0] === undefined ? 0 : exactHash(doc.exact[0]);
+    this.exactB[slot] = doc.exact?.[1] === undefined ? 0 : exactHash(doc.exact[1]);
     this.chainExact(slot * 2);
     this.chainExact(slot * 2 + 1);
     const seen = this.seen;
@@ -405,37 +474,198 @@ export class TextIndex {
 
   /**
    * A bulk build's postings of one document: each word's first (field, position) straight into the
-   * triples, in the order of first occurrence (as the per-document map of the incremental path gives
+   * bulk pairs, in the order of first occurrence (as the per-document map of the incremental path gives
    * them), deduplicated by term number against a per-term stamp instead of a map of the document's words.
+   * ASCII fields (most text) are read character by character, their words looked up in the word
+   * cache ({@link asciiWord}); others through {@link foldedWords}, as the incremental path reads them.
+   * A field equal to an exact text gives that text's hash ({@link exactHash}) on the way: bit 0 of
+   * the result when `exactA` was so set, bit 1 for `exactB`.
    */
-  private bulkPostings(fields: readonly string[], slot: number): void {
+  private bulkPostings(fields: readonly string[], slot: number, exact: readonly string[] | undefined): number {
     if (++this.bulkStamp === 0x7fffffff) {
       this.termStamp.fill(0);
       this.bulkStamp = 1;
     }
     const stamp = this.bulkStamp;
+    if (slot + 2 > this.bulkFirst.length) this.bulkFirst = grownInt32(this.bulkFirst, slot + 2);
+    this.bulkFirst[slot] = this.bulkLength;
+    const exactA = exact?.[0];
+    const exactB = exact?.[1];
+    let hashed = 0;
     let position = 0;
     for (let field = 0; field < fields.length; field++) {
-      for (const word of foldedWords(fields[field])) {
-        if (!isSearchWord(word)) continue;
-        const info = (field << 16) | Math.min(position++, MAX_POSITION);
-        const term = this.term(word);
-        if (term >= this.termStamp.length) this.termStamp = grownInt32(this.termStamp, term + 1);
-        if (this.termStamp[term] === stamp) continue;
-        this.termStamp[term] = stamp;
-        if (this.bulkLength === this.bulkTerm.length) {
-          const size = Math.max(1024, this.bulkLength * 2);
-          this.bulkTerm = grownInt32(this.bulkTerm, size);
-          this.bulkSlot = grownInt32(this.bulkSlot, size);
-          this.bulkInfo = grownInt32(this.bulkInfo, size);
+      const text = fields[field];
+      const isA = text === exactA;
+      const isB = text === exactB;
+      const words = this.asciiTerms(text, isA || isB);
+      if (words >= 0) {
+        const found = this.fieldTerms;
+        for (let k = 0; k < words; k++) this.bulkPost(found[k], (field << 16) | Math.min(position++, MAX_POSITION), stamp);
+        if (isA) this.exactA[slot] = this.fieldJoined;
+        if (isB) this.exactB[slot] = this.fieldJoined;
+        hashed |= (isA ? 1 : 0) | (isB ? 2 : 0);
+      } else {
+        for (const word of foldedWords(text)) {
+          if (!isSearchWord(word)) continue;
+          this.bulkPost(this.foldedTerm(word), (field << 16) | Math.min(position++, MAX_POSITION), stamp);
         }
-        this.bulkTerm[this.bulkLength] = term;
-        this.bulkSlot[this.bulkLength] = slot;
-        this.bulkInfo[this.bulkLength++] = info;
-        this.termDf[term]++;
       }
       position += FIELD_GAP;
     }
+    this.bulkFirst[slot + 1] = this.bulkLength;
+    return hashed;
+  }
+
+  /**
+   * The term numbers of the search words of an ASCII text, in order, into `fieldTerms`, through the
+   * word cache (new words are added to the vocabulary); their count. With `join`, also the text's
+   * {@link exactHash} (its search words joined by spaces), into `fieldJoined`. -1, with nothing written, for a
+   * text with a character outside ASCII — after the words before that character have been looked
+   * up: they are the first words the folded text gives too, so the vocabulary grows as it would.
+   */
+  private asciiTerms(text: string, join: boolean): number {
+    let found = 0;
+    let joined = FNV_BASIS;
+    for (let i = 0, n = text.length; i < n;) {
+      let c = text.charCodeAt(i);
+      if (!asciiWordChar(c)) {
+        if (c >= 128) return -1;
+        i++;
+        continue;
+      }
+      const start = i;
+      const cut = start + MAX_WORD_LENGTH;
+      let hash = FNV_BASIS;
+      for (; i < n && asciiWordChar((c = text.charCodeAt(i))); i++) if (i < cut) hash = fnv(hash, asciiLower(c));
+      if (i < n && c >= 128) return -1;
+      const end = Math.min(i, cut);
+      const entry = this.asciiWord(text, start, end, hash, true);
+      if (entry <= 0) continue;
+      if (join) {
+        if (found > 0) joined = fnv(joined, 32);
+        for (let k = start; k < end; k++) joined = fnv(joined, asciiLower(text.charCodeAt(k)));
+      }
+      if (found === this.fieldTerms.length) this.fieldTerms = grownInt32(this.fieldTerms, found + 1);
+      this.fieldTerms[found++] = entry - 1;
+    }
+    this.fieldJoined = joined | 0;
+    return found;
+  }
+
+  /** One posting of a bulk build, unless the document already has one for the term. */
+  private bulkPost(term: number, info: number, stamp: number): void {
+    if (term >= this.termStamp.length) this.termStamp = grownInt32(this.termStamp, term + 1);
+    if (this.termStamp[term] === stamp) return;
+    this.termStamp[term] = stamp;
+    if (this.bulkLength === this.bulkTerm.length) {
+      const size = Math.max(1024, this.bulkLength * 2);
+      this.bulkTerm = grownInt32(this.bulkTerm, size);
+      this.bulkInfo = grownInt32(this.bulkInfo, size);
+    }
+    this.bulkTerm[this.bulkLength] = term;
+    this.bulkInfo[this.bulkLength++] = info;
+    this.termDf[term]++;
+  }
+
+  /**
+   * The word cache's entry for the word of ASCII `text` from `start` to `end` (a run of letters and
+   * digits, at most MAX_WORD_LENGTH long, whose lower-cased characters hash to `hash`): 1 + its term
+   * number when it is a search word, else negative. A word not met before is cut out, lower-cased and
+   * looked up (or added, with `create`) in the vocabulary once, then cached; without `create`, a
+   * word not met before is only classified (1 for a search word, -1 for another) and not cached.
+   */
+  private asciiWord(text: string, start: number, end: number, hash: number, create: boolean, folded = false): number {
+    if (this.wordCount * 4 >= this.wordTable.length) this.growWordTable();
+    const table = this.wordTable;
+    const mask = (table.length >>> 1) - 1;
+    const length = end - start;
+    let b = hash & mask;
+    for (; ; b = (b + 1) & mask) {
+      const entry = table[2 * b + 1];
+      if (entry === 0) break;
+      if (table[2 * b] !== hash) continue;
+      const word = entry > 0 ? this.termText[entry - 1] : this.otherWords[-1 - entry];
+      if (word.length !== length) continue;
+      let k = 0;
+      while (k < length && word.charCodeAt(k) === asciiLower(text.charCodeAt(start + k))) k++;
+      if (k === length) return entry;
+    }
+    const word = folded ? text : text.slice(start, end).toLowerCase();
+    // Not added to the vocabulary (an exact text's words): 1 for a search word, -1 for another.
+    if (!create) return isSearchWord(word) ? 1 : -1;
+    let entry: number;
+    if (isSearchWord(word)) {
+      entry = this.newTerm(word) + 1;
+    } else {
+      this.otherWords.push(word);
+      entry = -this.otherWords.length;
+    }
+    table[2 * b] = hash;
+    table[2 * b + 1] = entry;
+    this.wordCount++;
+    return entry;
+  }
+
+  /** The term of a folded search word of a bulk build (a field outside ASCII), through the word cache. */
+  private foldedTerm(word: string): number {
+    const text = word.length > MAX_WORD_LENGTH ? word.slice(0, MAX_WORD_LENGTH) : word;
+    // Folded text has no upper-case letter: its characters hash as asciiWord lower-cases them.
+    let hash = FNV_BASIS;
+    for (let k = 0; k < text.length; k++) hash = fnv(hash, text.charCodeAt(k));
+    return this.asciiWord(text, 0, text.length, hash, true, true) - 1;
+  }
+
+  private dropWordCache(): void {
+    this.wordTable = EMPTY;
+    this.wordCount = 0;
+    this.otherWords = [];
+  }
+
+  /** Doubles the word cache (at most half its buckets are taken). */
+  private growWordTable(): void {
+    const old = this.wordTable;
+    const table = new Int32Array(Math.max(2048, old.length * 2));
+    const mask = (table.length >>> 1) - 1;
+    for (let k = 0; k < old.length; k += 2) {
+      if (old[k + 1] === 0) continue;
+      let b = old[k] & mask;
+      while (table[2 * b + 1] !== 0) b = (b + 1) & mask;
+      table[2 * b] = old[k];
+      table[2 * b + 1] = old[k + 1];
+    }
+    this.wordTable = table;
+  }
+
+  /**
+   * {@link exactHash} of a text in a bulk build: for ASCII text, through the word cache (adding no
+   * word to the vocabulary), the hash of its search words joined by spaces from the text's characters.
+   */
+  private asciiExactHash(text: string): number {
+    let joined = FNV_BASIS;
+    let words = 0;
+    for (let i = 0, n = text.length; i < n;) {
+      let c = text.charCodeAt(i);
+      if (!asciiWordChar(c)) {
+        if (c >= 128) return exactHash(text);
+        i++;
+        continue;
+      }
+      const start = i;
+      const cut = start + MAX_WORD_LENGTH;
+      let hash = FNV_BASIS;
+      for (; i < n && asciiWordChar((c = text.charCodeAt(i))); i++) if (i < cut) hash = fnv(hash, asciiLower(c));
+      if (i < n && c >= 128) return exactHash(text);
+      const end = Math.min(i, cut);
+      if (this.asciiWord(text, start, end, hash, false) < 0) continue;
+      if (words++ > 0) joined = fnv(joined, 32);
+      for (let k = start; k < end; k++) joined = fnv(joined, asciiLower(text.charCodeAt(k)));
+    }
+    return joined | 0;
+  }
+
+  /** {@link exactHash} of a document's exact text (through the word cache in a bulk build). */
+  private exactHashOf(text: string): number {
+    return this.bulk ? this.asciiExactHash(text) : exactHash(text);
   }
 
   /**
@@ -452,10 +682,12 @@ export class TextIndex {
   restore(snapshot: Omit<FieldSnapshot, 'transfer'>): void {
     restoreFields(this, snapshot);
     // The fields the snapshot leaves out, from those it carries (sharing their strings).
-    this.terms.clear();
-    for (let t = 0; t < this.termText.length; t++) this.terms.set(this.termText[t], t);
+    this.termsStale = true;
+    this.vocabulary();
     this.idByKey.clear();
-    for (let s = 0; s < this.slots; s++) if (this.live[s]) this.idByKey.set(this.keys[s]!, this.idOfSlot[s]);
+    this.keysPending = true;
+    this.keysFilled = 0;
+    this.lastBulkKey = undefined;
     const sorted = new Array<string>(this.compacted);
     for (let s = 0; s < this.compacted; s++) sorted[this.rank[s] >> 1] = this.sortKeys[s] ?? this.keys[s]!;
     this.sorted = sorted;
@@ -464,10 +696,11 @@ export class TextIndex {
 
   /** Removes a document; its postings stay (skipped) until {@link compact}. */
   remove(key: string): boolean {
-    const id = this.idByKey.get(key);
+    const idByKey = this.keyIds();
+    const id = idByKey.get(key);
     if (id === undefined) return false;
     const slot = this.slotOfId[id];
-    this.idByKey.delete(key);
+    idByKey.delete(key);
     this.live[slot] = 0;
     this.liveBits[slot >>> 5] &= ~(1 << (slot & 31));
     if (slot < this.compacted) this.removedCompacted++;
@@ -547,10 +780,15 @@ export class TextIndex {
     if (this.ids > 2 * size) {
       // Ids reissued: the new slots.
       for (let to = 0; to < next; to++) {
-        this.idByKey.set(keys[to]!, to);
+        if (!this.keysPending) this.idByKey.set(keys[to]!, to);
         idOfSlot[to] = to;
       }
       this.ids = next;
+    }
+    // A key map being filled slot by slot starts over (the slots are renumbered).
+    if (this.keysPending) {
+      this.idByKey.clear();
+      this.keysFilled = 0;
     }
     const slotOfId = new Int32Array(Math.max(this.ids, 16));
     for (let to = 0; to < next; to++) slotOfId[idOfSlot[to]] = to;
@@ -568,6 +806,7 @@ export class TextIndex {
     for (let e = 0; e < 2 * next; e++) this.chainExact(e);
     this.compactPostings(remap, oldOf);
     this.bulk = false;
+    this.dropWordCache();
     this.resizeScratch(size);
   }
 
@@ -581,26 +820,33 @@ export class TextIndex {
     const terms = this.termText.length;
     const slots = oldOf.length;
     const count = new Int32Array(terms);
-    // A bulk build's triples come document after document (slots ascending): they are read in the
-    // new slot order through each old slot's first triple. Otherwise the postings are first
-    // counting-sorted by new slot.
-    const { bulkTerm, bulkSlot, bulkInfo, bulkLength } = this;
-    let byDocument = this.post.length === 0 && this.tails.size === 0;
-    for (let i = 1; byDocument && i < bulkLength; i++) if (bulkSlot[i] < bulkSlot[i - 1]) byDocument = false;
-    const slotStart = new Int32Array((byDocument ? remap.length : slots) + 1);
-    this.forEachPosting((t, slot) => {
-      const to = remap[slot];
-      if (to >= 0) count[t]++;
-      if (byDocument) slotStart[slot + 1]++;
-      else if (to >= 0) slotStart[to + 1]++;
-    });
+    // A bulk build's pairs come document after document (each old slot's from `bulkFirst`): they are
+    // read in the new slot order. Otherwise the postings are first counting-sorted by new slot.
+    const { bulkTerm, bulkInfo, bulkFirst } = this;
+    const byDocument = this.bulk;
+    let slotStart = bulkFirst;
+    if (byDocument) {
+      for (let s = 0; s < remap.length; s++) {
+        if (remap[s] < 0) continue;
+        for (let i = bulkFirst[s], end = bulkFirst[s + 1]; i < end; i++) count[bulkTerm[i]]++;
+      }
+    } else {
+      slotStart = new Int32Array(slots + 1);
+      this.forEachPosting((t, slot) => {
+        const to = remap[slot];
+        if (to < 0) return;
+        count[t]++;
+        slotStart[to + 1]++;
+      });
+      for (let s = 1; s < slotStart.length; s++) slotStart[s] += slotStart[s - 1];
+    }
     // Terms keep their order (variants of equal cost and frequency are taken in vocabulary order).
     const renumber = new Int32Array(terms);
     let kept = 0;
     for (let t = 0; t < terms; t++) {
       if (count[t] === 0) {
         renumber[t] = -1;
-        this.terms.delete(this.termText[t]);
+        if (!this.termsStale) this.terms.delete(this.termText[t]);
       } else {
         renumber[t] = kept++;
       }
@@ -620,9 +866,8 @@ export class TextIndex {
       mask[to] = this.termMask[t];
       start[to] = pairs;
       pairs += count[t];
-      if (to !== t) this.terms.set(text[to], to);
+      if (to !== t && !this.termsStale) this.terms.set(text[to], to);
     }
-    for (let s = 1; s < slotStart.length; s++) slotStart[s] += slotStart[s - 1];
     const out = new Int32Array(2 * pairs);
     if (byDocument) {
       for (let to = 0; to < slots; to++) {
@@ -639,7 +884,7 @@ export class TextIndex {
     this.post = EMPTY;
     this.tails = new Map();
     this.tailPairs = 0;
-    this.bulkTerm = this.bulkSlot = this.bulkInfo = EMPTY;
+    this.bulkTerm = this.bulkInfo = this.bulkFirst = EMPTY;
     this.bulkLength = 0;
     // Then by field within a term, keeping slot order (most terms are in one field only).
     let scratch = EMPTY;
@@ -710,15 +955,14 @@ export class TextIndex {
     }
   }
 
-  /** Calls `fn` for every posting held: the compacted ones, the tails, the bulk triples. */
+  /** Calls `fn` for every posting held outside a bulk build: the compacted ones and the tails. */
   private forEachPosting(fn: (term: number, slot: number, info: number) => void): void {
-    const { post, termStart, termCount, tails, bulkTerm, bulkSlot, bulkInfo, bulkLength } = this;
+    const { post, termStart, termCount, tails } = this;
     for (let t = 0; t < this.termText.length; t++) {
       const end = 2 * (termStart[t] + termCount[t]);
       for (let k = 2 * termStart[t]; k < end; k += 2) fn(t, post[k], post[k + 1]);
     }
     for (const [t, tail] of tails) for (let k = 0; k < tail.length; k += 2) fn(t, tail[k], tail[k + 1]);
-    for (let i = 0; i < bulkLength; i++) fn(bulkTerm[i], bulkSlot[i], bulkInfo[i]);
   }
 
   /**
@@ -779,7 +1023,7 @@ export class TextIndex {
     // Web-search syntax: `-word` leaves out the documents with that word.
     let excluded: I32 | undefined;
     for (const word of parsed.excluded) {
-      const term = this.terms.get(word);
+      const term = this.vocabulary().get(word);
       if (term === undefined) continue;
       excluded ??= this.bitmap(1, blocks);
       this.markTerm(term, excluded);
@@ -1623,7 +1867,7 @@ export class TextIndex {
    */
   private variants(word: string, last: boolean): Variant[] {
     const out: Variant[] = [];
-    const exact = this.terms.get(word);
+    const exact = this.vocabulary().get(word);
     const df = this.termDf;
     const masks = this.termMask;
     if (exact !== undefined && df[exact] > 0) out.push({ term: exact, cost: 0 });
@@ -1726,24 +1970,61 @@ export class TextIndex {
   /** The term number of a word, added to the vocabulary when new. */
   private term(word: string): number {
     const text = word.length > MAX_WORD_LENGTH ? word.slice(0, MAX_WORD_LENGTH) : word;
-    let term = this.terms.get(text);
+    const terms = this.vocabulary();
+    let term = terms.get(text);
     if (term === undefined) {
-      term = this.termText.length;
-      this.termText.push(text);
-      if (term >= this.termDf.length) {
-        const size = term * 2;
-        this.termDf = grownInt32(this.termDf, size);
-        this.termMask = grownInt32(this.termMask, size);
-        this.termStart = grownInt32(this.termStart, size);
-        this.termCount = grownInt32(this.termCount, size);
-      }
-      this.termMask[term] = charMask(text);
-      this.terms.set(text, term);
-      const bucket = this.buckets.get(text[0]);
-      if (bucket) bucket.push(term);
-      else this.buckets.set(text[0], [term]);
+      term = this.newTerm(text);
+      terms.set(text, term);
     }
     return term;
+  }
+
+  /** Adds a word (not in the vocabulary, at most MAX_WORD_LENGTH long) as a new term; its number. */
+  private newTerm(text: string): number {
+    const term = this.termText.length;
+    this.termText.push(text);
+    if (term >= this.termDf.length) {
+      const size = term * 2;
+      this.termDf = grownInt32(this.termDf, size);
+      this.termMask = grownInt32(this.termMask, size);
+      this.termStart = grownInt32(this.termStart, size);
+      this.termCount = grownInt32(this.termCount, size);
+    }
+    this.termMask[term] = charMask(text);
+    const bucket = this.buckets.get(text[0]);
+    if (bucket) bucket.push(term);
+    else this.buckets.set(text[0], [term]);
+    return term;
+  }
+
+  /** Word → term number, rebuilt from the term texts when a bulk build or its compaction left it stale. */
+  private vocabulary(): Map<string, number> {
+    if (this.termsStale) {
+      this.terms.clear();
+      for (let t = 0; t < this.termText.length; t++) this.terms.set(this.termText[t], t);
+      this.termsStale = false;
+    }
+    return this.terms;
+  }
+
+  /** Key → document id, filled from the slots when a bulk build left it pending. */
+  private keyIds(): Map<string, number> {
+    if (this.keysPending) this.fillKeys(Infinity);
+    return this.idByKey;
+  }
+
+  /**
+   * Puts up to `slots` more slots' keys into the key map a bulk build or a restore left unfilled
+   * (it is filled whole anyway on the first key asked about); whether the map is complete.
+   */
+  fillKeys(slots: number): boolean {
+    if (!this.keysPending) return true;
+    const { idByKey, keys, live, idOfSlot } = this;
+    const end = Math.min(this.slots, this.keysFilled + slots);
+    for (let s = this.keysFilled; s < end; s++) if (live[s]) idByKey.set(keys[s]!, idOfSlot[s]);
+    this.keysFilled = end;
+    if (end === this.slots) this.keysPending = false;
+    return !this.keysPending;
   }
 
   /** The best `want` slots by key, then `order` (higher first), then sort key (ascending). */

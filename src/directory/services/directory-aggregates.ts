@@ -9,11 +9,24 @@ import { DIRECTORY_CACHE_TOPIC, MemberCountCache, type CountedValue } from './me
 
 const GLOBE_TTL_MS = 60_000;
 
-function ageText(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
+const MINUTE_MS = 60_000;
+
+function ageText(minutes: number): string {
   if (minutes < 1) return 'less than a minute ago';
   return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
 }
+
+/** The stats note of one count and one age in whole minutes, with the clock span that age covers. */
+interface StatsNote {
+  countedAt: Date | undefined;
+  /** First and last-plus-one millisecond (Date.now()) at which the age in minutes is this note's. */
+  from: number;
+  until: number;
+  text: string;
+}
+
+/** Matches no count: the first call builds the note. */
+const NO_NOTE: StatsNote = { countedAt: undefined, from: 0, until: 0, text: '' };
 
 /**
  * The directory's aggregates and the caches in front of them: the member count (shared through
@@ -24,7 +37,7 @@ function ageText(ms: number): string {
 export class DirectoryAggregates {
   private globeCache?: { value: GlobeView; at: number };
   /** The last stats note: it only changes when the count or its age in minutes does. */
-  private lastNote?: { countedAt: Date; age: string; text: string };
+  private lastNote: StatsNote = NO_NOTE;
   /** The last community-stats answer: handed out again (same object) while its count and note hold, so the MCP engine's memo of its serialization hits. */
   private lastAnswer?: CommunityStatsResult;
 
@@ -86,7 +99,9 @@ export class DirectoryAggregates {
     const note = this.countNote(counted.countedAt);
     const last = this.lastAnswer;
     if (last && last.member_count === counted.count && last.note === note) return last;
-    const answer = { member_count: counted.count, note };
+    // Frozen here, as the engine's result memo would freeze it at its first call: every answer then
+    // has the same (frozen) shape, so a new answer each minute does not deoptimize the optimized call path.
+    const answer = Object.freeze({ member_count: counted.count, note });
     this.lastAnswer = answer;
     return answer;
   }
@@ -98,14 +113,27 @@ export class DirectoryAggregates {
     });
   }
 
+  /**
+   * The note for a count at the current time. The hot path (every get_community_stats call) takes
+   * the same comparisons whatever the clock says; the text is rebuilt in {@link buildNote} when the
+   * count or its age in whole minutes changes. (It used to compute the age text per call, whose
+   * branches changed as the minutes rolled over: each new branch deoptimized the optimized call
+   * path, and a wave of recompiles followed — docs/benchmarks.md, "MCP engine: session 10".)
+   */
   private countNote(countedAt: Date): string {
-    const age = ageText(Date.now() - countedAt.getTime());
+    const now = Date.now();
     const last = this.lastNote;
-    if (last && last.countedAt === countedAt && last.age === age) return last.text;
+    if (last.countedAt === countedAt && now >= last.from && now < last.until) return last.text;
+    return this.buildNote(countedAt, now);
+  }
+
+  private buildNote(countedAt: Date, now: number): string {
+    const counted = countedAt.getTime();
+    const minutes = Math.floor((now - counted) / MINUTE_MS);
     const text =
-      `Approximate: active member organizations counted ${age} ` +
+      `Approximate: active member organizations counted ${ageText(minutes)} ` +
       `(${countedAt.toISOString()}); the count is refreshed at most every 20 minutes.`;
-    this.lastNote = { countedAt, age, text };
+    this.lastNote = { countedAt, from: counted + minutes * MINUTE_MS, until: counted + (minutes + 1) * MINUTE_MS, text };
     return text;
   }
 }
