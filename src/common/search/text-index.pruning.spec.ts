@@ -268,3 +268,60 @@ describe('TextIndex: a single word with many prefix completions sharing document
     );
   });
 });
+
+describe('TextIndex: words that seldom share a document, and a word with many completions', () => {
+  // As the Recall corpus at scale: most documents hold one query word only (so fewer than a page
+  // match every word and the ranked reading goes by subsets of the words), and a word's completions
+  // are many and spread over the fields (so a one-word page is read past its first key).
+  const topics = ['redis', 'timeout', 'nginx', 'latency', 'kafka', 'kafkatimeout', 'kafkashard', 'kafkalag', 'kafkapool', 'deadlock'];
+  const field = fc.array(fc.constantFrom(...topics, 'notes', 'shard'), { maxLength: 3 }).map((w) => w.join(' '));
+  const sparseDoc = fc.record({
+    fields: fc.array(field, { minLength: 1, maxLength: 3 }),
+    title: fc.option(fc.constantFrom('kafka', 'redis timeout', 'nginx'), { nil: undefined }),
+    flags: fc.constantFrom(0, 0, 1),
+    order: fc.constantFrom(0, 1, 2),
+  });
+  const words = fc.array(fc.constantFrom('redis', 'timeout', 'nginx', 'latency', 'kafka', 'kafk', 'deadlok', 'timout'), {
+    minLength: 1,
+    maxLength: 4,
+  });
+
+  it('gives the exhaustive outcome', () => {
+    fc.assert(
+      fc.property(
+        fc.array(sparseDoc, { minLength: 40, maxLength: 200 }),
+        fc.array(sparseDoc, { maxLength: 20 }),
+        fc.array(fc.tuple(words, fc.integer({ min: 1, max: 6 }), fc.integer({ min: 0, max: 6 }), fc.constantFrom(0, 1)), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        fc.constantFrom(0, 5),
+        fc.boolean(),
+        (raw, later, queries, removeEvery, compactAgain) => {
+          const toDoc = (d: (typeof raw)[number], i: number): IndexDocument => ({
+            key: `k${String(i).padStart(3, '0')}`,
+            fields: d.title === undefined ? d.fields : [d.title, ...d.fields],
+            exact: d.title === undefined ? undefined : [d.title],
+            flags: d.flags,
+            order: d.order,
+          });
+          const docs = raw.map(toDoc);
+          const current = new TextIndex([4, 3, 1]);
+          const reference = new ExhaustiveTextIndex([4, 3, 1]);
+          for (const sut of [current, reference]) {
+            build(sut, docs, true, removeEvery);
+            for (const [i, d] of later.entries()) sut.upsert(toDoc(d, i % 2 === 0 ? i : docs.length + i));
+            if (compactAgain) sut.compact();
+          }
+          for (const [q, limit, offset, excludeFlags] of queries) {
+            const options = { limit, offset, excludeFlags };
+            expect(current.search(q.join(' '), options), `${q.join(' ')} ${JSON.stringify(options)}`).toEqual(
+              reference.search(q.join(' '), options),
+            );
+          }
+        },
+      ),
+      { numRuns: 300, seed: 2511 },
+    );
+  });
+});

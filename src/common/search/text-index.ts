@@ -12,7 +12,7 @@ import { editDistance, foldedWords, hash32, isSearchWord, MAX_WORD_LENGTH, typoB
  * written by a counting sort at {@link TextIndex.compact}. A compaction also renumbers the documents
  * (slots) in tiebreak order (`order` descending, then sort key), so that a smaller slot ranks first
  * among equal keys, and lays each term's pairs out by field, then slot: a (term, field) run lists
- * its documents in rank order. Terms held by an eighth of the documents or more also get a bitmap.
+ * its documents in rank order. Terms held by a 32nd of the documents or more also get a bitmap.
  * A bulk build appends (term, info) pairs to two growing typed arrays, document after document, and
  * finds its words through a cache read from the text's characters — no array, object or string per
  * word seen before — and postings added after a compaction go to small per-term tails until the next one
@@ -54,6 +54,14 @@ const MAX_COMBINATIONS = 8192;
 const MAX_NAME_CHAIN = 256;
 /** Vocabulary buckets (by first character) from which a one-typo word reads ranges of the sorted bucket. */
 const BUCKET_SCAN = 256;
+/**
+ * Terms held by at least 1/DENSE_FRACTION of the compacted documents also get a bitmap of them (at
+ * most half the bytes of the term's postings): a search ORs it 32 documents at a time instead of
+ * setting one bit per posting.
+ */
+const DENSE_FRACTION = 32;
+/** Earlier groups of a lower key a one-word search probes per document before it marks the groups instead. */
+const LOWER_GROUPS = 4;
 
 export interface IndexDocument {
   /** The stable id of the record (a UUID). */
@@ -228,7 +236,7 @@ export class TextIndex {
   /** Pairs (slot, field << 16 | first position) of every term, term after term. */
   private post: I32 = EMPTY;
   /**
-   * The compacted slots of each term held by at least an eighth of them, as a bitmap (an eighth of
+   * The compacted slots of each term held by at least 1/DENSE_FRACTION of them, as a bitmap (half
    * the term's postings' bytes at most): a search marks such a word's documents 32 at a time.
    */
   private dense = new Map<number, I32>();
@@ -909,7 +917,7 @@ export class TextIndex {
     this.sortedBuckets = new Map();
     this.dense = new Map();
     for (let t = 0; t < kept; t++) {
-      if (counts[t] < slots / 8) continue;
+      if (counts[t] < slots / DENSE_FRACTION) continue;
       const bits = new Int32Array((slots + 31) >>> 5);
       for (let k = 2 * start[t], end = 2 * (start[t] + counts[t]); k < end; k += 2) bits[out[k] >>> 5] |= 1 << (out[k] & 31);
       this.dense.set(t, bits);
@@ -978,8 +986,11 @@ export class TextIndex {
    *   Rule 2 (more words matched) is decided before every rule but the exact name, and an exact name
    *   requires every query word matched exactly, so a document with fewer than `floor` words can
    *   never rank within the first `offset + limit`: at least that many others rank before it. Only
-   *   documents matching `floor` words or more (from the bitmaps) have their postings' codes and
-   *   positions read, and are accumulated and keyed.
+   *   documents matching `floor` words or more (from the bitmaps) can reach the page: the compacted
+   *   ones are read from the runs of each subset of `floor` words or more, by combinations of one
+   *   group per word in the order of their best keys, until the page is settled (bestWords); those
+   *   added since the last compaction (or all of them, past too many combinations) are accumulated
+   *   and keyed.
    *
    * text-index.pruning.spec.ts and text-index.equivalence.spec.ts compare every outcome with the
    * exhaustive evaluator of before (test/support/exhaustive-text-index.ts).
@@ -1151,9 +1162,17 @@ export class TextIndex {
     const byKey = Array.from({ length: gn }, (_, g) => g).sort(
       (a, b) => singleKeys[groups[3 * b] & 511] - singleKeys[groups[3 * a] & 511] || a - b,
     );
+    //
+    // A document is read in its first group only. Past the first key, reading all the documents' page
+    // so far, that is asked more cheaply: every group of a higher key was read whole (else the page
+    // would be full), so a document whose first group has a higher key was added already, and one
+    // whose first group has this key was taken from it (or, if that group stopped before it, at
+    // least `need` smaller slots of this key were, and it cannot reach the page either) — only the
+    // earlier groups of a lower key are searched. When those are many, the general lookup is used.
     const named = new Set<number>();
     const collect = (limit: number, names: boolean): void => {
       let found = 0;
+      const added = new Set<number>();
       for (let i = 0; i < gn && found < limit;) {
         const key = singleKeys[groups[3 * byKey[i]] & 511];
         const need = limit - found;
@@ -1162,10 +1181,19 @@ export class TextIndex {
         for (; i < gn && singleKeys[groups[3 * byKey[i]] & 511] === key; i++) {
           const g = byKey[i];
           if (names && groups[3 * g] >= 8) continue;
+          const lower: number[] = [];
+          for (let h = 0; h < g && !names && lower.length <= LOWER_GROUPS; h++) if (singleKeys[groups[3 * h] & 511] < key) lower.push(h);
+          const general = names || lower.length > LOWER_GROUPS;
           let count = 0;
-          for (let k = groups[3 * g + 1], end = groups[3 * g + 2]; k < end && count < need; k++) {
+          read: for (let k = groups[3 * g + 1], end = groups[3 * g + 2]; k < end && count < need; k++) {
             const slot = post[2 * k];
-            if (!usable(slot) || named.has(slot) || (names && !isExact(slot)) || firstGroup(slot, g) >= 0) continue;
+            if (!usable(slot) || named.has(slot) || (names && !isExact(slot))) continue;
+            if (general) {
+              if (firstGroup(slot, g) >= 0) continue;
+            } else {
+              if (added.has(slot) || takenCode.has(slot)) continue;
+              for (const h of lower) if (inGroup(h, slot)) continue read;
+            }
             taken.push(slot);
             takenCode.set(slot, groups[3 * g]);
             count++;
@@ -1174,6 +1202,7 @@ export class TextIndex {
         taken.sort((a, b) => a - b);
         for (const slot of taken.slice(0, need)) {
           if (names) named.add(slot);
+          added.add(slot);
           add(slot, takenCode.get(slot)!, names ? key + BIT_EXACT : key);
         }
         found += Math.min(need, taken.length);
@@ -1231,71 +1260,81 @@ export class TextIndex {
     words.forEach((w, i) => {
       if (parsed.required.has(w)) requiredMask |= 1 << i;
     });
-    // The eligible documents: any word matched, every required one, none excluded.
+    // One pass: the eligible documents (any word matched, every required one, none excluded), their
+    // count, and those with every word; when the latter are fewer than the page, a second pass counts
+    // how many matched at least `level` words for each level (per block, a count-down over the words:
+    // `acc[j]` holds the documents with j words or more so far), keeping each level's documents.
     const union = this.bitmap(2 + m, blocks);
-    for (let b = 0; b < blocks; b++) {
-      let any = 0;
-      let all = -1;
-      for (let i = 0; i < m; i++) {
-        any |= wordBits[i][b];
-        if ((requiredMask >> i) & 1) all &= wordBits[i][b];
-      }
-      union[b] = any & all & (excluded ? ~excluded[b] : -1);
-    }
-    // The documents with every word; when they are fewer than the page, how many matched at least
-    // `level` words for each level (bit-sliced counters), and those with `floor` words or more.
     const chosen = this.bitmap(3 + m, blocks);
     let total = 0;
     let everyWord = 0;
     for (let b = 0; b < blocks; b++) {
-      const u = union[b];
+      let any = 0;
+      let all = -1;
+      let every = -1;
+      for (let i = 0; i < m; i++) {
+        const w = wordBits[i][b];
+        any |= w;
+        every &= w;
+        if ((requiredMask >> i) & 1) all &= w;
+      }
+      const u = any & all & (excluded ? ~excluded[b] : -1);
+      union[b] = u;
       if (u === 0) continue;
       total += popcount(u);
-      let all = u;
-      for (let i = 0; i < m; i++) all &= wordBits[i][b];
-      chosen[b] = all;
-      if (all !== 0) everyWord += popcount(all);
+      const e = u & every;
+      chosen[b] = e;
+      if (e !== 0) everyWord += popcount(e);
     }
     if (total === 0) return { words, terms: [], total: 0, hits: [] };
     let floor = m;
+    let floorBits = chosen;
     if (everyWord < want) {
-      const atLeast = new Float64Array(m + 1);
-      const acc = new Int32Array(m + 1);
-      const levelBits = (b: number): void => {
-        acc.fill(0);
-        acc[0] = -1;
-        for (let i = 0; i < m; i++) {
-          const w = wordBits[i][b];
-          for (let j = Math.min(i + 1, m); j >= 1; j--) acc[j] |= acc[j - 1] & w;
+      floor = 1;
+      floorBits = union;
+      if (m > 2) {
+        // Levels 2 .. m - 1, in bitmaps 5 + m .. (level 1 is the union, level m `chosen`).
+        const levels: I32[] = [];
+        for (let j = 2; j < m; j++) levels.push(this.bitmap(3 + m + j, blocks));
+        const atLeast = new Float64Array(m + 1);
+        const acc = new Int32Array(m + 1);
+        for (let b = 0; b < blocks; b++) {
+          const u = union[b];
+          if (u === 0) continue;
+          for (let j = 1; j <= m; j++) acc[j] = 0;
+          acc[0] = -1;
+          for (let i = 0; i < m; i++) {
+            const w = wordBits[i][b];
+            if (w === 0) continue;
+            for (let j = i + 1; j >= 1; j--) acc[j] |= acc[j - 1] & w;
+          }
+          for (let j = 2; j < m; j++) {
+            const x = acc[j] & u;
+            levels[j - 2][b] = x;
+            if (x !== 0) atLeast[j] += popcount(x);
+          }
         }
-      };
-      for (let b = 0; b < blocks; b++) {
-        const u = union[b];
-        if (u === 0) continue;
-        levelBits(b);
-        for (let j = 2; j < m; j++) if ((acc[j] & u) !== 0) atLeast[j] += popcount(acc[j] & u);
-      }
-      atLeast[1] = total;
-      atLeast[m] = everyWord;
-      while (floor > 1 && atLeast[floor] < want) floor--;
-      for (let b = 0; b < blocks; b++) {
-        const u = union[b];
-        if (u === 0) continue;
-        if (floor > 1) levelBits(b);
-        chosen[b] = floor > 1 ? u & acc[floor] : u;
+        for (let j = m - 1; j >= 2; j--) {
+          if (atLeast[j] >= want) {
+            floor = j;
+            floorBits = levels[j - 2];
+            break;
+          }
+        }
       }
     }
-    // Every word matched by enough documents: the compacted ones are ranked from the posting runs
-    // (bestAllWords); only those added since the last compaction are accumulated.
-    const fast = floor === m && want > 0 ? this.bestAllWords(wordVariants, wordIdf, chosen, queryHash, want) : undefined;
+    // The compacted documents are ranked from the posting runs (bestWords); only those added since
+    // the last compaction are accumulated.
+    const fast =
+      want > 0 ? this.bestWords(wordVariants, wordIdf, wordBits, union, floorBits, floor, requiredMask, queryHash, want) : undefined;
     // The candidates accumulated: the chosen documents (only those since the compaction for `fast`).
     const first = fast ? this.compacted : 0;
     let cn = 0;
-    for (let b = first >>> 5; b < blocks; b++) if (chosen[b] !== 0) cn += popcount(chosen[b]);
+    for (let b = first >>> 5; b < blocks; b++) if (floorBits[b] !== 0) cn += popcount(floorBits[b]);
     const picked = new Int32Array(cn);
     cn = 0;
     for (let b = first >>> 5; b < blocks; b++) {
-      let x = chosen[b];
+      let x = floorBits[b];
       while (x !== 0) {
         const low = x & -x;
         const slot = (b << 5) | (31 - Math.clz32(low));
@@ -1316,8 +1355,8 @@ export class TextIndex {
       for (const { term, cost } of wordVariants[index]) {
         const tail = this.tails.get(term);
         this.reserveEntries(en + Math.min(an, termCount[term] + (tail ? tail.length / 2 : 0)));
-        if (!fast) en = this.scanChosen(post, 2 * termStart[term], 2 * (termStart[term] + termCount[term]), cost, wgen, chosen, en);
-        if (tail) en = this.scanChosen(Int32Array.from(tail), 0, tail.length, cost, wgen, chosen, en);
+        if (!fast) en = this.scanChosen(post, 2 * termStart[term], 2 * (termStart[term] + termCount[term]), cost, wgen, floorBits, en);
+        if (tail) en = this.scanChosen(Int32Array.from(tail), 0, tail.length, cost, wgen, floorBits, en);
       }
       wordEnd[index] = en;
     }
@@ -1348,7 +1387,7 @@ export class TextIndex {
       for (let k = 0; k < fn; k++) {
         keyed[an + k] = fast.slots[k];
         keys[an + k] = fast.keys[k];
-        accMatched[fast.slots[k]] = m;
+        accMatched[fast.slots[k]] = fast.matched[k];
         accTypos[fast.slots[k]] = fast.typos[k];
       }
     }
@@ -1364,28 +1403,47 @@ export class TextIndex {
   }
 
   /**
-   * Several words, each matched by every one of at least `want` documents (`floor` is every word):
-   * the best `want` compacted documents, without reading every posting. A document's key is set by
-   * its best (first in code, then variant order) group per word — (variant, field) runs of postings,
-   * slots ascending — and, below the typos and weights those fix, by proximity. Every combination of
-   * one group per word gets an upper bound of its documents' keys (the best proximity); the
-   * combinations are read from the highest bound down, each by intersecting its runs in slot order
-   * (the tiebreak order), and the reading stops once `want` documents rank at or above every bound
-   * left. Exact names (above every bound) come from the hash buckets of the exact texts. Returns
-   * undefined when the combinations are too many (then every candidate is accumulated).
+   * Several words, where at least `want` documents matched `floor` of them or more (every word, or
+   * fewer): the best `want` compacted documents, without reading every posting. A document matching
+   * exactly the words of a subset S (of `floor` words or more, the required ones among them) is keyed
+   * from its best (first in code, then variant order) group per word of S — (variant, field) runs of
+   * postings, slots ascending — and, below the matched words, typos and weights those fix, by
+   * proximity. Every combination of a subset and one group per word of it gets an upper bound of its
+   * documents' keys (the best proximity its fields allow); the combinations are read from the highest
+   * bound down, each by intersecting its runs in slot order (the tiebreak order), keeping the documents
+   * whose matched words are exactly its subset, and the reading stops once `want` documents rank at or
+   * above every bound left. Exact names (above every bound) come from the hash buckets of the exact
+   * texts. Returns undefined when the combinations are too many, or (below every word) could read
+   * more postings than accumulating every candidate would (then every candidate is accumulated).
    */
-  private bestAllWords(
+  private bestWords(
     wordVariants: Variant[][],
     wordIdf: F64,
+    wordBits: I32[],
+    union: I32,
     chosen: I32,
+    floor: number,
+    requiredMask: number,
     queryHash: number,
     want: number,
-  ): { slots: number[]; keys: number[]; typos: number[] } | undefined {
+  ): { slots: number[]; keys: number[]; typos: number[]; matched: number[] } | undefined {
     const m = wordVariants.length;
+    const full = (1 << m) - 1;
     const groups = wordVariants.map((variants) => this.groupsOf(variants));
-    let combos = 1;
-    for (const g of groups) combos *= g.length / 3;
-    if (combos === 0 || combos > MAX_COMBINATIONS) return undefined;
+    const groupCount = groups.map((g) => g.length / 3);
+    // The subsets of words a ranked document can have matched exactly, and their combinations.
+    const subsets: number[] = [];
+    let combos = 0;
+    for (let s = full; s > 0; s--) {
+      if ((s & requiredMask) !== requiredMask || popcount(s) < floor) continue;
+      let c = 1;
+      for (let i = 0; i < m; i++) if ((s >> i) & 1) c *= groupCount[i];
+      if (c === 0) continue;
+      combos += c;
+      if (combos > MAX_COMBINATIONS) return undefined;
+      subsets.push(s);
+    }
+    if (combos === 0) return undefined;
     const { post, fieldWeights, compacted, exactA, exactB } = this;
     // Two words read as the same term can share a position (a proximity of -1 per pair).
     const terms = new Set<number>();
@@ -1395,33 +1453,62 @@ export class TextIndex {
       for (const t of own) if (terms.has(t)) shared = true;
       for (const t of own) terms.add(t);
     }
-    const bestProximity = shared ? -(m - 1) : 0;
-    const keyOf = (typos: number, weight: number, proximity: number, exact: number): number =>
-      Math.min(m, 15) * BIT_WORDS +
+    // A pair of consecutive matched words in one field is at least one position apart (none apart
+    // only when they are read as the same term); in different fields it costs PROXIMITY_CAP - 1
+    // exactly. So a combination's best proximity is known from its fields: the bound is exact when
+    // they all differ, and the reading of such a combination stops after `want` documents.
+    const samePair = shared ? -1 : 0;
+    const keyOf = (matched: number, typos: number, weight: number, proximity: number, exact: number): number =>
+      Math.min(matched, 15) * BIT_WORDS +
       (63 - Math.min(typos, 63)) * BIT_TYPOS +
       Math.min(Math.round(weight * 16), 16383) * BIT_WEIGHT +
       (255 - Math.min(proximity, 255)) * BIT_PROXIMITY +
       Math.min(exact, 15) * BIT_EXACTNESS;
-    // The combinations (one group index per word, mixed radix) and their bounds, highest first.
+    // The combinations (a subset, one group index per word of it, -1 for the others) and their
+    // bounds, highest first; and the most postings reading them all could take (each its shortest run).
+    const comboSet = new Int32Array(combos);
+    const comboPick = new Int32Array(combos * m).fill(-1);
     const bound = new Float64Array(combos);
-    const pick = new Int32Array(m);
-    for (let c = 0; c < combos; c++) {
-      let rest = c;
-      let typos = 0;
-      let weight = 0;
-      let exact = 0;
-      for (let i = 0; i < m; i++) {
-        const gn = groups[i].length / 3;
-        pick[i] = rest % gn;
-        rest = (rest - pick[i]) / gn;
-        const code = groups[i][3 * pick[i]];
-        typos += code >>> 4;
-        weight += (fieldWeights[code & 7] ?? 1) * wordIdf[i];
-        if (code >>> 3 === 0) exact++;
+    let reads = 0;
+    let next = 0;
+    for (const s of subsets) {
+      const matched = popcount(s);
+      let n = 1;
+      for (let i = 0; i < m; i++) if ((s >> i) & 1) n *= groupCount[i];
+      for (let k = 0; k < n; k++) {
+        const c = next++;
+        comboSet[c] = s;
+        let rest = k;
+        let typos = 0;
+        let weight = 0;
+        let exact = 0;
+        let proximity = 0;
+        let lastField = -1;
+        let shortest = Infinity;
+        for (let i = 0; i < m; i++) {
+          if (((s >> i) & 1) === 0) continue;
+          const gn = groupCount[i];
+          const p = rest % gn;
+          rest = (rest - p) / gn;
+          comboPick[c * m + i] = p;
+          const code = groups[i][3 * p];
+          typos += code >>> 4;
+          weight += (fieldWeights[code & 7] ?? 1) * wordIdf[i];
+          if (code >>> 3 === 0) exact++;
+          if (lastField >= 0) proximity += (code & 7) === lastField ? samePair : PROXIMITY_CAP - 1;
+          lastField = code & 7;
+          shortest = Math.min(shortest, groups[i][3 * p + 2] - groups[i][3 * p + 1]);
+        }
+        bound[c] = keyOf(matched, typos, weight, proximity, exact);
+        reads += shortest;
       }
-      bound[c] = keyOf(typos, weight, bestProximity, exact);
     }
-    const byBound = Array.from({ length: combos }, (_, c) => c).sort((a, b) => bound[b] - bound[a] || a - b);
+    if (floor < m) {
+      let postings = 0;
+      for (const g of groups) for (let k = 0; k < g.length; k += 3) postings += g[k + 2] - g[k + 1];
+      if (reads > 2 * postings) return undefined;
+    }
+    const byBound = Array.from({ length: combos }, (_, k) => k).sort((a, b) => bound[b] - bound[a] || a - b);
     // Where a slot's posting is in a group, or -1.
     const find = (g: I32, index: number, slot: number): number => {
       let lo = g[3 * index + 1];
@@ -1435,12 +1522,12 @@ export class TextIndex {
       }
       return -1;
     };
-    // The key of a compacted slot holding every word, from its best group per word (accumulate's
-    // arithmetic, word after word in query order), or -1 when its best groups are not `expected`
-    // (where its postings in those are `known`).
+    // The key of a compacted slot holding the words of subset `s`, from its best group per word
+    // (accumulate's arithmetic, word after word in query order), or -1 when its best groups are not
+    // `expected` (where its postings in those are `known`).
     const at = new Int32Array(m);
     const known = new Int32Array(m);
-    const score = (slot: number, expected: Int32Array | undefined): number => {
+    const score = (slot: number, s: number, expected: Int32Array | undefined): number => {
       let typos = 0;
       let weight = 0;
       let proximity = 0;
@@ -1448,11 +1535,11 @@ export class TextIndex {
       let lastPos = -1;
       let lastField = 0;
       for (let i = 0; i < m; i++) {
+        if (((s >> i) & 1) === 0) continue;
         const g = groups[i];
-        const gn = g.length / 3;
         let k = -1;
         let index = 0;
-        const last = expected ? expected[i] : gn;
+        const last = expected ? expected[i] : groupCount[i];
         for (; index < last; index++) if ((k = find(g, index, slot)) >= 0) break;
         if (expected) {
           if (k >= 0) return -1;
@@ -1476,30 +1563,34 @@ export class TextIndex {
         lastField = field;
       }
       return (
-        keyOf(typos, weight, proximity, exact) + (exact === m && (exactA[slot] === queryHash || exactB[slot] === queryHash) ? BIT_EXACT : 0)
+        keyOf(popcount(s), typos, weight, proximity, exact) +
+        (exact === m && (exactA[slot] === queryHash || exactB[slot] === queryHash) ? BIT_EXACT : 0)
       );
     };
-    const typosOf = (): number => {
+    const typosOf = (s: number): number => {
       let typos = 0;
-      for (let i = 0; i < m; i++) typos += groups[i][3 * at[i]] >>> 4;
+      for (let i = 0; i < m; i++) if ((s >> i) & 1) typos += groups[i][3 * at[i]] >>> 4;
       return typos;
     };
     // The best `want` found so far: a min-heap (its root the worst kept), slots break key ties.
     const hs = new Int32Array(want);
     const hk = new Float64Array(want);
     const ht = new Int32Array(want);
+    const hm = new Int32Array(want);
     let size = 0;
     const better = (a: number, ka: number, b: number, kb: number): boolean => (ka !== kb ? ka > kb : a < b);
     const swap = (i: number, j: number): void => {
       [hs[i], hs[j]] = [hs[j], hs[i]];
       [hk[i], hk[j]] = [hk[j], hk[i]];
       [ht[i], ht[j]] = [ht[j], ht[i]];
+      [hm[i], hm[j]] = [hm[j], hm[i]];
     };
-    const offer = (slot: number, key: number, typos: number): void => {
+    const offer = (slot: number, key: number, typos: number, matched: number): void => {
       if (size < want) {
         hs[size] = slot;
         hk[size] = key;
         ht[size] = typos;
+        hm[size] = matched;
         for (let i = size++; i > 0;) {
           const p = (i - 1) >> 1;
           if (!better(hs[p], hk[p], hs[i], hk[i])) break;
@@ -1510,6 +1601,7 @@ export class TextIndex {
         hs[0] = slot;
         hk[0] = key;
         ht[0] = typos;
+        hm[0] = matched;
         for (let i = 0; ;) {
           const l = 2 * i + 1;
           const r = l + 1;
@@ -1522,41 +1614,51 @@ export class TextIndex {
         }
       }
     };
-    const isChosen = (slot: number): boolean => ((chosen[slot >>> 5] >>> (slot & 31)) & 1) !== 0;
+    // Whether a slot is eligible and matched exactly the words of subset `s` (with every word, the
+    // chosen bitmap says so directly).
+    const isMember = (slot: number, s: number): boolean => {
+      const b = slot >>> 5;
+      const bit = slot & 31;
+      if (floor === m) return ((chosen[b] >>> bit) & 1) !== 0;
+      if (((union[b] >>> bit) & 1) === 0) return false;
+      for (let i = 0; i < m; i++) if (((wordBits[i][b] >>> bit) & 1) !== ((s >> i) & 1)) return false;
+      return true;
+    };
     // Exact names first: they rank above every bound.
     const named = new Set<number>();
     for (let e = this.exactHead[queryHash & (this.exactHead.length - 1)]; e !== 0; e = this.exactNext[e - 1]) {
       const slot = (e - 1) >>> 1;
-      if (slot >= compacted || named.has(slot) || !isChosen(slot)) continue;
+      if (slot >= compacted || named.has(slot) || !isMember(slot, full)) continue;
       if (exactA[slot] !== queryHash && exactB[slot] !== queryHash) continue;
-      const key = score(slot, undefined);
+      const key = score(slot, full, undefined);
       if (key < BIT_EXACT) continue;
       named.add(slot);
-      offer(slot, key, typosOf());
+      offer(slot, key, typosOf(full), m);
     }
     const cursor = new Int32Array(m);
+    const pick = new Int32Array(m);
     for (const c of byBound) {
       const top = bound[c];
       if (size === want && top < hk[0]) break;
-      let rest = c;
-      let driver = 0;
+      const s = comboSet[c];
+      let driver = -1;
       for (let i = 0; i < m; i++) {
-        const gn = groups[i].length / 3;
-        pick[i] = rest % gn;
-        rest = (rest - pick[i]) / gn;
+        pick[i] = comboPick[c * m + i];
+        if (pick[i] < 0) continue;
         cursor[i] = groups[i][3 * pick[i] + 1];
         const length = groups[i][3 * pick[i] + 2] - cursor[i];
-        if (length < groups[driver][3 * pick[driver] + 2] - cursor[driver]) driver = i;
+        if (driver < 0 || length < groups[driver][3 * pick[driver] + 2] - cursor[driver]) driver = i;
       }
       const dg = groups[driver];
+      const matched = popcount(s);
       scan: for (let k = dg[3 * pick[driver] + 1], end = dg[3 * pick[driver] + 2]; k < end; k++) {
         const slot = post[2 * k];
         known[driver] = k;
         // Later slots of this combination rank below the worst kept one.
         if (size === want && top === hk[0] && slot > hs[0]) break;
-        if (!isChosen(slot) || named.has(slot)) continue;
+        if (!isMember(slot, s) || named.has(slot)) continue;
         for (let i = 0; i < m; i++) {
-          if (i === driver) continue;
+          if (i === driver || pick[i] < 0) continue;
           // Gallop forward in the word's run to the slot.
           const g = groups[i];
           const end2 = g[3 * pick[i] + 2];
@@ -1577,11 +1679,16 @@ export class TextIndex {
           if (post[2 * lo] !== slot) continue scan;
           known[i] = lo;
         }
-        const key = score(slot, pick);
-        if (key >= 0) offer(slot, key, typosOf());
+        const key = score(slot, s, pick);
+        if (key >= 0) offer(slot, key, typosOf(s), matched);
       }
     }
-    return { slots: Array.from(hs.subarray(0, size)), keys: Array.from(hk.subarray(0, size)), typos: Array.from(ht.subarray(0, size)) };
+    return {
+      slots: Array.from(hs.subarray(0, size)),
+      keys: Array.from(hk.subarray(0, size)),
+      typos: Array.from(ht.subarray(0, size)),
+      matched: Array.from(hm.subarray(0, size)),
+    };
   }
 
   // ------------------------------------------------------------------------------------------------
