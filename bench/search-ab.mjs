@@ -6,10 +6,10 @@
 // CPU per query is measured in alternated rounds (A, B, B, A, ...) to cancel the drift of a shared
 // machine. BENCH_MEMBERS (default 1,000,000), BENCH_ROUNDS (6), BENCH_REPS (15 per round),
 // BENCH_RECALL_DATABASE_URL (also the Recall index, read-only, as bench/search-scale.mjs).
-import { generatedMemberDocument } from './support/members.mjs';
+import { MEMBER_WEIGHTS, buildMemberIndex } from './support/members.mjs';
+import { RECALL_WEIGHTS, buildRecallIndex } from './support/recall.mjs';
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
-import pg from 'pg';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -94,18 +94,7 @@ function compare(title, engines, queries) {
 
 console.log(`load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 if (process.env.BENCH_SKIP_MEMBERS !== '1') {
-  const weights = [8, 6, 4, 3, 2, 1];
-  const index = new TextIndex(weights);
-  index.clear();
-  const names = [];
-  let i = 0;
-  for (const chunk of bulkMemberChunks(MEMBERS, 42, 5000)) {
-    for (const m of chunk) {
-      if (i % 200_000 === 122_000) names.push(m.display_name);
-      index.upsert(generatedMemberDocument(m, i++));
-    }
-  }
-  index.compact();
+  const { index, names } = buildMemberIndex(TextIndex, MEMBERS, bulkMemberChunks);
   const queries = [
     { q: 'agent' },
     { q: 'robotics' },
@@ -121,32 +110,11 @@ if (process.env.BENCH_SKIP_MEMBERS !== '1') {
     { q: 'agent', offset: 80, label: 'agent, page 5' },
     { q: 'open source agent' },
   ];
-  compare(`Member index, ${MEMBERS} members`, [twin(index, weights), index], queries);
+  compare(`Member index, ${MEMBERS} members`, [twin(index, MEMBER_WEIGHTS), index], queries);
 }
 const url = process.env.BENCH_RECALL_DATABASE_URL;
 if (url) {
-  const { INDEX_CHUNK_SQL, FIRST_ID } = await import('../dist/src/memory/queries/messages.queries.js');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const index = new TextIndex([4, 3, 1]);
-  index.clear();
-  let after = FIRST_ID;
-  for (;;) {
-    const chunk = (await client.query(INDEX_CHUNK_SQL, [after, 5000])).rows;
-    if (chunk.length === 0) break;
-    for (const m of chunk) {
-      index.upsert({
-        key: m.id,
-        fields: [m.title, m.topic, m.body],
-        exact: [m.title],
-        flags: m.flagged ? 1 : 0,
-        order: new Date(m.created_at).getTime(),
-      });
-    }
-    after = chunk[chunk.length - 1].id;
-  }
-  await client.end();
-  index.compact();
+  const { index } = await buildRecallIndex(TextIndex, url);
   const queries = [
     { q: 'redis timeout' },
     { q: 'kafka' },
@@ -157,5 +125,5 @@ if (url) {
     { q: 'nginx latency', offset: 80, label: 'nginx latency, page 5' },
     { q: 'kafka', limit: 20, label: 'kafka (flagged excluded)', excludeFlags: 1 },
   ];
-  compare(`Message index, ${index.size} messages`, [twin(index, [4, 3, 1]), index], queries);
+  compare(`Message index, ${index.size} messages`, [twin(index, RECALL_WEIGHTS), index], queries);
 }

@@ -4,7 +4,8 @@
 // self time by source line. `node --expose-gc --max-old-space-size=6144 bench/search-profile.mjs`
 // after `npm run build`; with BENCH_RECALL_DATABASE_URL, the Recall index built from that database
 // (read-only) and its rotation instead.
-import { generatedMemberDocument } from './support/members.mjs';
+import { buildMemberIndex } from './support/members.mjs';
+import { buildRecallIndex } from './support/recall.mjs';
 import { Session } from 'node:inspector/promises';
 import { readFileSync } from 'node:fs';
 
@@ -18,37 +19,12 @@ let queries;
 const url = process.env.BENCH_RECALL_DATABASE_URL;
 if (url) {
   // The Recall index instead, from that database (read-only), as bench/search-scale.mjs builds it.
-  const { default: pg } = await import('pg');
-  const { INDEX_CHUNK_SQL, FIRST_ID } = await import('../dist/src/memory/queries/messages.queries.js');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  index = new TextIndex([4, 3, 1]);
-  index.clear();
-  let after = FIRST_ID;
-  for (;;) {
-    const chunk = (await client.query(INDEX_CHUNK_SQL, [after, 5000])).rows;
-    if (chunk.length === 0) break;
-    for (const m of chunk) {
-      const doc = { key: m.id, fields: [m.title, m.topic, m.body], exact: [m.title], flags: m.flagged ? 1 : 0 };
-      index.upsert({ ...doc, order: new Date(m.created_at).getTime() });
-    }
-    after = chunk[chunk.length - 1].id;
-  }
-  await client.end();
-  index.compact();
+  ({ index } = await buildRecallIndex(TextIndex, url));
   queries = process.env.BENCH_QUERIES?.split('|') ?? ['redis timeout', 'kafka', 'terrafrom deadlok', 'graphql migr', 'nginx latency'];
 } else {
-  index = new TextIndex([8, 6, 4, 3, 2, 1]);
-  index.clear();
-  const names = [];
-  let i = 0;
-  for (const chunk of bulkMemberChunks(MEMBERS, 42, 5000)) {
-    for (const m of chunk) {
-      if (i % 200_000 === 122_000) names.push(m.display_name);
-      index.upsert(generatedMemberDocument(m, i++));
-    }
-  }
-  index.compact();
+  const built = buildMemberIndex(TextIndex, MEMBERS, bulkMemberChunks);
+  index = built.index;
+  const names = built.names;
   queries = process.env.BENCH_QUERIES?.split('|') ?? [
     'open source',
     'healthcare evaluation',

@@ -18,14 +18,14 @@
 //
 // This measures the engine alone: an HTTP search adds the change-log probe (one indexed query), the
 // read of one page of rows by id, and the HTTP round trip (docs/benchmarks.md has those figures).
-import { generatedMemberDocument } from './support/members.mjs';
+import { MEMBER_WEIGHTS, generatedMemberDocument } from './support/members.mjs';
+import { RECALL_WEIGHTS, recallDocument } from './support/recall.mjs';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const REPS = Number(process.env.BENCH_REPS ?? 25);
-const MEMBER_WEIGHTS = [8, 6, 4, 3, 2, 1];
 
 // BENCH_ENGINE: another build of text-index.js to compare with (e.g. the previous engine compiled elsewhere).
 const { TextIndex } = await import(process.env.BENCH_ENGINE ?? '../dist/src/common/search/text-index.js');
@@ -155,7 +155,7 @@ async function messages(url) {
   await client.connect();
   const base = memory();
   // As src/memory/services/message-search.ts: title, topic, body weighted 4, 3, 1; flagged bit 1.
-  const index = new TextIndex([4, 3, 1]);
+  const index = new TextIndex(RECALL_WEIGHTS);
   const started = performance.now();
   index.clear();
   let after = FIRST_ID;
@@ -167,13 +167,7 @@ async function messages(url) {
     readMs += performance.now() - t0;
     if (chunk.length === 0) break;
     for (const m of chunk) {
-      index.upsert({
-        key: m.id,
-        fields: [m.title, m.topic, m.body],
-        exact: [m.title],
-        flags: m.flagged ? 1 : 0,
-        order: new Date(m.created_at).getTime(),
-      });
+      index.upsert(recallDocument(m));
     }
     rows += chunk.length;
     after = chunk[chunk.length - 1].id;

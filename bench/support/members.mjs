@@ -62,3 +62,26 @@ export function generatedMemberDocument(m, i) {
     sortKey: m.slug,
   };
 }
+
+/** The directory's field weights (src/directory/services/member-search.ts). */
+export const MEMBER_WEIGHTS = [8, 6, 4, 3, 2, 1];
+
+/**
+ * The member index of `count` generated members (seed 42) built with `TextIndex` (an engine build's
+ * class) and compacted, as the engine-only benches query it; with the display names of the members at
+ * 122,000, 322,000, … (the rotation's "exact display name" queries).
+ */
+export function buildMemberIndex(TextIndex, count, chunks) {
+  const index = new TextIndex(MEMBER_WEIGHTS);
+  index.clear();
+  const names = [];
+  let i = 0;
+  for (const chunk of chunks(count, 42, 5000)) {
+    for (const m of chunk) {
+      if (i % 200_000 === 122_000) names.push(m.display_name);
+      index.upsert(generatedMemberDocument(m, i++));
+    }
+  }
+  index.compact();
+  return { index, names };
+}
