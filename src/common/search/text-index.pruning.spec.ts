@@ -178,6 +178,42 @@ describe('TextIndex: early stops of the ranked reading equal the exhaustive rank
       { numRuns: 40, seed: 2502 },
     );
   });
+
+  it('on numbers: short words without a typo to spend, in one large bucket', () => {
+    // Names ending in numbers that all start with 7 (one bucket of the sorted lookup, as the numbers
+    // of a million generated names), searched by a full number, a part of one (no typo allowed
+    // below five characters) or a single digit, last in the query or not.
+    const number = fc.array(fc.constantFrom('0', '1', '2', '7', '9'), { minLength: 0, maxLength: 5 }).map((rest) => `7${rest.join('')}`);
+    const name = fc.tuple(fc.constantFrom('kestrel', 'meridian', 'labs', 'agentic'), number).map(([w, n]) => `${w} ${n}`);
+    const query = fc.tuple(
+      fc.constantFrom('', 'kestrel ', 'labs ', 'meridian labs '),
+      fc.oneof(
+        number,
+        number.map((n) => n.slice(0, 1 + (n.length % 3))),
+      ),
+      fc.constantFrom('', ' labs', ' agentic'),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(name, { minLength: 300, maxLength: 450 }),
+        fc.array(fc.tuple(query, fc.integer({ min: 1, max: 10 })), { minLength: 1, maxLength: 8 }),
+        (names, queries) => {
+          // 300 more numbers from 7000 on, so the bucket of 7 is past the size read whole.
+          const all = [...names, ...Array.from({ length: 300 }, (_, i) => `filler ${7000 + i * 3}`)];
+          const docs: IndexDocument[] = all.map((text, i) => ({ key: `k${String(i).padStart(3, '0')}`, fields: [text] }));
+          const current = new TextIndex(WEIGHTS);
+          const reference = new ExhaustiveTextIndex(WEIGHTS);
+          build(current, docs, true, 0);
+          build(reference, docs, true, 0);
+          for (const [[before, digits, after], limit] of queries) {
+            const q = `${before}${digits}${after}`;
+            expect(current.search(q, { limit }), q).toEqual(reference.search(q, { limit }));
+          }
+        },
+      ),
+      { numRuns: 40, seed: 2503 },
+    );
+  });
 });
 
 describe('TextIndex: a single word many documents are named after', () => {
