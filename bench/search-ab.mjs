@@ -6,8 +6,8 @@
 // CPU per query is measured in alternated rounds (A, B, B, A, ...) to cancel the drift of a shared
 // machine. BENCH_MEMBERS (default 1,000,000), BENCH_ROUNDS (6), BENCH_REPS (15 per round),
 // BENCH_RECALL_DATABASE_URL (also the Recall index, read-only, as bench/search-scale.mjs).
-import { MEMBER_WEIGHTS, buildMemberIndex } from './support/members.mjs';
-import { RECALL_WEIGHTS, buildRecallIndex } from './support/recall.mjs';
+import { MEMBER_QUERIES_HEAD, MEMBER_QUERIES_TYPOS, MEMBER_WEIGHTS, buildMemberIndex } from './support/members.mjs';
+import { RECALL_QUERIES, RECALL_WEIGHTS, buildRecallIndex } from './support/recall.mjs';
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 
@@ -96,17 +96,9 @@ console.log(`load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').sli
 if (process.env.BENCH_SKIP_MEMBERS !== '1') {
   const { index, names } = buildMemberIndex(TextIndex, MEMBERS, bulkMemberChunks);
   const queries = [
-    { q: 'agent' },
-    { q: 'robotics' },
-    { q: 'healthcare evaluation' },
-    { q: 'open source' },
-    { q: 'Nortwind' },
-    { q: 'kestral labs' },
-    { q: 'climate' },
+    ...MEMBER_QUERIES_HEAD,
     ...names.map((q, k) => ({ q, label: `display name ${k + 1} (${q})` })),
-    { q: 'evaluaton harnesses' },
-    { q: 'warehuose robots' },
-    { q: 'robo' },
+    ...MEMBER_QUERIES_TYPOS,
     { q: 'agent', offset: 80, label: 'agent, page 5' },
     { q: 'open source agent' },
   ];
@@ -115,15 +107,6 @@ if (process.env.BENCH_SKIP_MEMBERS !== '1') {
 const url = process.env.BENCH_RECALL_DATABASE_URL;
 if (url) {
   const { index } = await buildRecallIndex(TextIndex, url);
-  const queries = [
-    { q: 'redis timeout' },
-    { q: 'kafka' },
-    { q: 'redistimeout' },
-    { q: 'err1234' },
-    { q: 'terrafrom deadlok' },
-    { q: 'graphql migr' },
-    { q: 'nginx latency', offset: 80, label: 'nginx latency, page 5' },
-    { q: 'kafka', limit: 20, label: 'kafka (flagged excluded)', excludeFlags: 1 },
-  ];
+  const queries = [...RECALL_QUERIES, { q: 'kafka', limit: 20, label: 'kafka (flagged excluded)', excludeFlags: 1 }];
   compare(`Message index, ${index.size} messages`, [twin(index, RECALL_WEIGHTS), index], queries);
 }

@@ -18,8 +18,8 @@
 //
 // This measures the engine alone: an HTTP search adds the change-log probe (one indexed query), the
 // read of one page of rows by id, and the HTTP round trip (docs/benchmarks.md has those figures).
-import { MEMBER_WEIGHTS, generatedMemberDocument } from './support/members.mjs';
-import { RECALL_WEIGHTS, recallDocument } from './support/recall.mjs';
+import { MEMBER_QUERIES_HEAD, MEMBER_QUERIES_TYPOS, MEMBER_WEIGHTS, generatedMemberDocument } from './support/members.mjs';
+import { RECALL_QUERIES, RECALL_WEIGHTS, recallDocument } from './support/recall.mjs';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
@@ -116,19 +116,7 @@ async function members() {
   );
   printRows(
     `Member index, ${MEMBERS} members, engine time one query at a time (${REPS} runs each)`,
-    timeQueries(index, [
-      { q: 'agent' },
-      { q: 'robotics' },
-      { q: 'healthcare evaluation' },
-      { q: 'open source' },
-      { q: 'Nortwind' },
-      { q: 'kestral labs' },
-      { q: 'climate' },
-      { q: sample.display_name, label: 'an exact display name' },
-      { q: 'evaluaton harnesses' },
-      { q: 'warehuose robots' },
-      { q: 'robo' },
-    ]),
+    timeQueries(index, [...MEMBER_QUERIES_HEAD, { q: sample.display_name, label: 'an exact display name' }, ...MEMBER_QUERIES_TYPOS]),
   );
   return index;
 }
@@ -182,15 +170,7 @@ async function messages(url) {
   );
   printRows(
     `Message index, ${rows} messages, engine time one query at a time (${REPS} runs each)`,
-    timeQueries(index, [
-      { q: 'redis timeout' },
-      { q: 'kafka' },
-      { q: 'redistimeout' },
-      { q: 'err1234' },
-      { q: 'terrafrom deadlok' },
-      { q: 'graphql migr' },
-      { q: 'nginx latency', offset: 80, label: 'nginx latency, page 5' },
-    ]),
+    timeQueries(index, [...RECALL_QUERIES]),
   );
 }
 

@@ -85,3 +85,9 @@ export function buildMemberIndex(TextIndex, count, chunks) {
   index.compact();
   return { index, names };
 }
+
+/** bench:directory's search rotation, before and after its exact display name (engine-only benches). */
+export const MEMBER_QUERIES_HEAD = ['agent', 'robotics', 'healthcare evaluation', 'open source', 'Nortwind', 'kestral labs', 'climate'].map(
+  (q) => ({ q }),
+);
+export const MEMBER_QUERIES_TYPOS = ['evaluaton harnesses', 'warehuose robots', 'robo'].map((q) => ({ q }));

@@ -42,3 +42,14 @@ export async function buildRecallIndex(TextIndex, url) {
   index.compact();
   return { index, rows, readMs };
 }
+
+/** bench:recall's search rotation (engine-only benches). */
+export const RECALL_QUERIES = [
+  { q: 'redis timeout' },
+  { q: 'kafka' },
+  { q: 'redistimeout' },
+  { q: 'err1234' },
+  { q: 'terrafrom deadlok' },
+  { q: 'graphql migr' },
+  { q: 'nginx latency', offset: 80, label: 'nginx latency, page 5' },
+];
