@@ -1,7 +1,7 @@
 import { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config.js';
+import { RequestIds } from './request-id.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
@@ -11,6 +11,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
  * proxy trust, request ids, router and logging, so a request looks the same whichever answers it.
  */
 export function fastifyServerOptions(config: AppConfig, logger: Logger | FastifyBaseLogger | false): FastifyServerOptions {
+  const ids = new RequestIds();
   return {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -29,7 +30,7 @@ export function fastifyServerOptions(config: AppConfig, logger: Logger | Fastify
     // A sane incoming x-request-id is kept (tracing across services); anything else is replaced.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : ids.next();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   } as FastifyServerOptions;

@@ -175,27 +175,6 @@ export class RawPostPath {
   }
 }
 
-/**
- * The exchange a request being read belongs to. The body listeners below are the same two functions
- * for every request (node calls them with the request as `this`): no closures per request, which the
- * server bundle's keepNames would also rename one by one (a __name() call each).
- */
-const reading = new WeakMap<IncomingMessage, RawExchange>();
-
-function onBodyData(this: IncomingMessage, chunk: Buffer): void {
-  reading.get(this)?.received(chunk);
-}
-
-function onBodyEnd(this: IncomingMessage, error?: Error): void {
-  const exchange = reading.get(this);
-  if (exchange === undefined) return;
-  reading.delete(this);
-  this.removeListener('data', onBodyData);
-  this.removeListener('end', onBodyEnd);
-  this.removeListener('error', onBodyEnd);
-  exchange.ended(error);
-}
-
 /** One request on the raw path: reads the body within the limit, runs the engine, writes the answer. */
 class RawExchange {
   private readonly started = performance.now();
@@ -204,6 +183,8 @@ class RawExchange {
   private chunks: Buffer | Buffer[] | undefined;
   private length = 0;
   private declared = 0;
+  /** Set once the body has ended or failed: a later 'error' (or 'end') finds the exchange done. */
+  private finished = false;
 
   constructor(
     private readonly path: RawPostPath,
@@ -214,17 +195,24 @@ class RawExchange {
     this.id = path.requestId(req);
   }
 
+  /**
+   * Reads the body. Three listener closures per request, left on the request when it ends (it is
+   * dropped with its answer): cheaper than one shared pair of functions that find the exchange in a
+   * WeakMap (a runtime call per set) and three removeListener calls, whose property reads are
+   * megamorphic in an app with many kinds of emitters (docs/benchmarks.md, "MCP engine: session 12").
+   * The 'error' listener stays on for good, so an error after the end is never an unhandled one.
+   */
   read(declared: number): void {
     const req = this.req;
     this.declared = declared;
-    reading.set(req, this);
-    req.on('data', onBodyData);
-    req.on('end', onBodyEnd);
-    req.on('error', onBodyEnd);
+    // Inline arrows: a named one would get the bundle's keepNames __name() call per request.
+    req.on('data', (chunk: Buffer) => this.received(chunk));
+    req.on('end', () => this.ended(undefined));
+    req.on('error', (error: Error) => this.ended(error));
   }
 
-  /** @internal a chunk of the body (onBodyData). */
-  received(chunk: Buffer): void {
+  /** A chunk of the body. */
+  private received(chunk: Buffer): void {
     this.length += chunk.length;
     const chunks = this.chunks;
     if (chunks === undefined) this.chunks = chunk;
@@ -232,8 +220,10 @@ class RawExchange {
     else this.chunks = [chunks, chunk];
   }
 
-  /** @internal the body is complete, or could not be read (onBodyEnd). */
-  ended(error: Error | undefined): void {
+  /** The body is complete ('end', no argument), or could not be read ('error'). */
+  private ended(error: Error | undefined): void {
+    if (this.finished) return;
+    this.finished = true;
     // node's parser delivers exactly Content-Length bytes; a shortfall is an aborted request.
     if (error !== undefined || this.length !== this.declared) {
       this.fail(400, 'Bad Request: the request could not be read.', RpcCode.ServerError);
