@@ -25,7 +25,9 @@ async function main(): Promise<void> {
   else logger.info({ listening: running.url, ...banner }, `Agentry is ready at ${banner.home}`);
   // Once the search indexes are built (what /readyz waits for), boot's garbage goes back to the OS.
   const readiness = running.app.get(SearchReadiness, { strict: false });
-  compactAfterBoot(readiness.pending(10 * 60_000), (ms) => logger.debug(`Heap compacted after boot in ${ms} ms`));
+  compactAfterBoot(readiness.pending(10 * 60_000), ({ ms, skipped }) =>
+    logger.debug(`Heap compacted after boot in ${Math.round(ms)} ms${skipped ? ` (${skipped} round(s) skipped: the heap is large)` : ''}`),
+  );
 
   let stopping = false;
   const stop = (signal: string): void => {
