@@ -197,9 +197,9 @@ class RawExchange {
 
   /**
    * Reads the body. Three listener closures per request, left on the request when it ends (it is
-   * dropped with its answer): cheaper than one shared pair of functions that find the exchange in a
+   * dropped with its answer), in place of one shared pair of functions that found the exchange in a
    * WeakMap (a runtime call per set) and three removeListener calls, whose property reads are
-   * megamorphic in an app with many kinds of emitters (docs/benchmarks.md, "MCP engine: session 12").
+   * megamorphic in an app with many kinds of emitters (docs/benchmarks.md, "Issue 25: session 12").
    * The 'error' listener stays on for good, so an error after the end is never an unhandled one.
    */
   read(declared: number): void {
