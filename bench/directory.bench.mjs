@@ -15,7 +15,7 @@
 // runs VACUUM ANALYZE on the member table, as autovacuum would shortly after a bulk load.
 import autocannon from 'autocannon';
 import { fileURLToPath } from 'node:url';
-import { treeCpuMs } from './process-cpu.mjs';
+import { processCpuMs, treeCpuMs } from './process-cpu.mjs';
 import { ask, serveApp, startChild, stopChild } from './support/app.mjs';
 import { insertMembers, slices } from './support/members.mjs';
 
@@ -111,10 +111,12 @@ function lookupRequest(query, id) {
 
 async function load(url, requests, duration, pid) {
   const cpu = treeCpuMs(pid);
+  const appCpu = processCpuMs(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration, requests });
   const total = result.requests.total || 1;
   return {
     cpu: (treeCpuMs(pid) - cpu) / total,
+    appCpu: (processCpuMs(pid) - appCpu) / total,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -126,7 +128,7 @@ async function load(url, requests, duration, pid) {
 async function main() {
   const { generateBulkMembers } = await import('../dist/bench/generators/bulk-members.js');
   console.log(`Directory benchmark: ${MEMBERS} members, ${CONNECTIONS} connections, ${DURATION} s per endpoint`);
-  const app = await startChild(SELF);
+  const app = await startChild(SELF, { execArgv: (process.env.BENCH_APP_NODE_FLAGS ?? '').split(' ').filter(Boolean) });
   try {
     const members = generateBulkMembers(MEMBERS, 2026);
     const seconds = LOAD === 'sql' ? await insertMembers(app.databaseUrl, slices(members)) : await loadMembers(app.url, members);
@@ -215,14 +217,16 @@ async function main() {
 
     const rows = [];
     for (const s of scenarios) {
+      if (process.env.BENCH_TRACE_PHASES) console.log(`-- phase ${s.name}`);
       await load(app.url, s.requests, WARMUP, app.child.pid);
       rows.push({ name: s.name, ...(await load(app.url, s.requests, DURATION, app.child.pid)) });
     }
     const [load1] = (await import('node:os')).loadavg();
     console.log(`\nload average at the end: ${load1.toFixed(1)}`);
-    console.log('| endpoint | requests/s | p50 ms | p99 ms | non-2xx | errors | CPU ms/request (app + PostgreSQL) |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|');
-    for (const r of rows) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${r.cpu.toFixed(2)} |`);
+    console.log('| endpoint | requests/s | p50 ms | p99 ms | non-2xx | errors | CPU ms/request (app + PostgreSQL) | of it the app |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of rows)
+      console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${r.cpu.toFixed(2)} | ${r.appCpu.toFixed(2)} |`);
     process.exitCode = rows.every((r) => r.non2xx === 0 && r.errors === 0) ? 0 : 1;
   } finally {
     await stopChild(app.child);

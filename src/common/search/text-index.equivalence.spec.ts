@@ -66,6 +66,14 @@ function queriesFor(docs: IndexDocument[]): string[] {
     ...Array.from({ length: 20 }, () => `${word()} ${typo(word())}`),
     ...Array.from({ length: 20 }, () => typo(word()).slice(0, 6)),
     ...Array.from({ length: 8 }, () => `"${word()}" ${word()} -${word()}`),
+    // Long queries (up to the 12 words considered): one document's name, tags and category, and
+    // another's words, so that many documents match several words but few match them all and the
+    // candidates are those matching at least some number of them (counted per document in bit planes).
+    ...Array.from({ length: 16 }, (_, i) => {
+      const d = pick();
+      const more = i % 2 ? ` ${pick().fields[2]}` : ` ${typo(word())}`;
+      return `${d.fields[0]} ${d.fields[2]} ${d.fields[3]}${more}`;
+    }),
   ];
 }
 
