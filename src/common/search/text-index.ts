@@ -144,37 +144,7 @@ function charMask(word: string): number {
 function popcount(x: number): number {
   let v = x - ((x >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
-
-/**
- * The bits whose 4-bit count, held in bit planes c3 (most significant) .. c0, is at least `j`
- * (0 ≤ j < 16): a bit-sliced comparison from the top plane down.
- */
-function countAtLeast(c0: number, c1: number, c2: number, c3: number, j: number): number {
-  let greater = 0;
-  let equal = -1;
-  if (j & 8) equal &= c3;
-  else {
-    greater |= equal & c3;
-    equal &= ~c3;
-  }
-  if (j & 4) equal &= c2;
-  else {
-    greater |= equal & c2;
-    equal &= ~c2;
-  }
-  if (j & 2) equal &= c1;
-  else {
-    greater |= equal & c1;
-    equal &= ~c1;
-  }
-  if (j & 1) equal &= c0;
-  else {
-    greater |= equal & c0;
-    equal &= ~c0;
-  }
-  return greater | equal;
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** The hash of a text's search words, as a query's words are hashed. */
@@ -1327,26 +1297,19 @@ export class TextIndex {
         const levels: I32[] = [];
         for (let j = 2; j < m; j++) levels.push(this.bitmap(3 + m + j, blocks));
         const atLeast = new Float64Array(m + 1);
+        const acc = new Int32Array(m + 1);
         for (let b = 0; b < blocks; b++) {
           const u = union[b];
           if (u === 0) continue;
-          // Each document's count of matched words, as four bit planes (c3 the most significant):
-          // a ripple-carry increment per word, in registers (m ≤ MAX_QUERY_WORDS < 16).
-          let c0 = 0;
-          let c1 = 0;
-          let c2 = 0;
-          let c3 = 0;
+          for (let j = 1; j <= m; j++) acc[j] = 0;
+          acc[0] = -1;
           for (let i = 0; i < m; i++) {
             const w = wordBits[i][b];
-            const k0 = c0 & w;
-            c0 ^= w;
-            const k1 = c1 & k0;
-            c1 ^= k0;
-            c3 ^= c2 & k1;
-            c2 ^= k1;
+            if (w === 0) continue;
+            for (let j = i + 1; j >= 1; j--) acc[j] |= acc[j - 1] & w;
           }
           for (let j = 2; j < m; j++) {
-            const x = countAtLeast(c0, c1, c2, c3, j) & u;
+            const x = acc[j] & u;
             levels[j - 2][b] = x;
             if (x !== 0) atLeast[j] += popcount(x);
           }
