@@ -226,7 +226,9 @@ async function main() {
     console.log('| endpoint | requests/s | p50 ms | p99 ms | non-2xx | errors | CPU ms/request (app + PostgreSQL) | of it the app |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of rows)
-      console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${r.cpu.toFixed(2)} | ${r.appCpu.toFixed(2)} |`);
+      console.log(
+        `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${r.cpu.toFixed(2)} | ${r.appCpu.toFixed(2)} |`,
+      );
     process.exitCode = rows.every((r) => r.non2xx === 0 && r.errors === 0) ? 0 : 1;
   } finally {
     await stopChild(app.child);

@@ -1,12 +1,14 @@
 // The bare route inside the app's process (`node bench/mcp-inproc.mjs`, after `npm run build`): how
 // much of the MCP engine's distance to a bare Fastify route is the engine, and how much the process
-// that runs it. Three servers in two processes, slices of requests alternating between them
+// that runs it. Five servers in four processes, slices of requests alternating between them
 // (50 connections, the same modern or legacy tools/call as bench:mcp), each target's own CPU per
 // request read in its process over IPC (process.cpuUsage()):
 //   - the bare route (bench/support/bare-mcp-route.mjs) in a process of its own;
 //   - the same bare route in a process of its own holding ≈ 60 MB of live objects (heap size alone);
 //   - the same bare route on a second port of the booted app's process;
-//   - the app's /mcp in that process.
+//   - the app's /mcp in that process;
+//   - the same bare route on a second port of a second booted app whose /mcp is never called (is
+//     the tax the boot's or the /mcp traffic's?).
 // Also prints each process's CPU while idle (background work: timers, job polling).
 // Environment: DATABASE_URL (a database the app may migrate and seed), DATA_DIR, ERA (modern or
 // legacy), MCP_INPROC_SLICES (default 8), MCP_INPROC_REQUESTS (per slice, default 20000),
@@ -77,7 +79,8 @@ async function main() {
   const answer = await fetch(`${app.url}/mcp`, { method: 'POST', headers: request.headers, body: request.body }).then((r) => r.text());
   await stopChild(app.child);
   const env = { BENCH_BODIES: JSON.stringify({ modern: answer, legacy: answer }) };
-  const [inApp, alone, heap] = await Promise.all([
+  const [inApp, quietApp, alone, heap] = await Promise.all([
+    startChild(SELF, { role: 'app', env, execArgv: FLAGS }),
     startChild(SELF, { role: 'app', env, execArgv: FLAGS }),
     startChild(SELF, { role: 'bare', env, execArgv: FLAGS }),
     startChild(SELF, { role: 'heap', env, execArgv: FLAGS }),
@@ -86,6 +89,8 @@ async function main() {
     { name: 'bare route, own process', child: alone.child, url: alone.bareUrl },
     { name: 'bare route, own process with ≈ 60 MB of live objects', child: heap.child, url: heap.bareUrl },
     { name: "bare route in the app's process", child: inApp.child, url: inApp.bareUrl },
+    // Whether the tax comes with the app's boot or with the /mcp traffic beside it.
+    { name: 'bare route in a second app process that never serves /mcp', child: quietApp.child, url: quietApp.bareUrl },
     { name: 'app /mcp', child: inApp.child, url: inApp.url },
   ];
   const slice = async (t, amount) => {
@@ -127,7 +132,7 @@ async function main() {
       await measure("after a flush of the app process's bytecode and feedback");
     }
   } finally {
-    await Promise.all([stopChild(inApp.child), stopChild(alone.child), stopChild(heap.child)]);
+    await Promise.all([stopChild(inApp.child), stopChild(quietApp.child), stopChild(alone.child), stopChild(heap.child)]);
   }
 }
 

@@ -53,7 +53,9 @@ function median(values) {
 async function start(databaseUrl) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  const { rows } = await db.query('SELECT count(*)::int AS n, (SELECT display_name FROM member ORDER BY id OFFSET 7919 LIMIT 1) AS name FROM member');
+  const { rows } = await db.query(
+    'SELECT count(*)::int AS n, (SELECT display_name FROM member ORDER BY id OFFSET 7919 LIMIT 1) AS name FROM member',
+  );
   // Kept between runs: the database's sealed secrets are bound to the key file under DATA_DIR.
   const dataDir = path.join(tmpdir(), `agentry-sizes-${new URL(databaseUrl).pathname.slice(1)}`);
   mkdirSync(dataDir, { recursive: true });
@@ -119,11 +121,14 @@ async function slice(size, seconds) {
 const sizes = [];
 try {
   for (const url of DATABASES) sizes.push(await start(url));
-  for (const s of sizes) console.log(`${s.label}: searchable ${s.readyMs} ms after start; exact name "${decodeURIComponent(s.requests.at(-1).path.slice(17))}"`);
+  for (const s of sizes)
+    console.log(`${s.label}: searchable ${s.readyMs} ms after start; exact name "${decodeURIComponent(s.requests.at(-1).path.slice(17))}"`);
   for (const s of sizes) await slice(s, 3); // warm-up
   for (let i = 0; i < SLICES; i++) for (const s of i % 2 ? [...sizes].reverse() : sizes) s.runs.push(await slice(s, SLICE_SECONDS));
   console.log(`\n${SLICES} alternating slices of ${SLICE_SECONDS} s, ${CONNECTIONS} connections, GET /api/v1/search rotation:`);
-  console.log('| size | requests/s (median) | per slice | p99 ms (median) | app CPU ms/request | PostgreSQL CPU ms/request | RSS MB at the end |');
+  console.log(
+    '| size | requests/s (median) | per slice | p99 ms (median) | app CPU ms/request | PostgreSQL CPU ms/request | RSS MB at the end |',
+  );
   console.log('|---|---:|---|---:|---:|---:|---:|');
   for (const s of sizes) {
     const rss = Number(readFileSync(`/proc/${s.child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024;
@@ -149,7 +154,9 @@ try {
   }
   if (sizes.length === 2) {
     const ratios = sizes[1].runs.map((r, i) => r.rps / sizes[0].runs[i].rps);
-    console.log(`\n${sizes[1].label} against ${sizes[0].label}, slice by slice: ${ratios.map((x) => `${(x * 100).toFixed(0)} %`).join(' ')}; median ${(median(ratios) * 100).toFixed(1)} %`);
+    console.log(
+      `\n${sizes[1].label} against ${sizes[0].label}, slice by slice: ${ratios.map((x) => `${(x * 100).toFixed(0)} %`).join(' ')}; median ${(median(ratios) * 100).toFixed(1)} %`,
+    );
   }
 } finally {
   for (const s of sizes) {
