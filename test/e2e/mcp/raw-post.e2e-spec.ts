@@ -168,6 +168,43 @@ describe('the raw JSON-RPC POST path under hostile requests', () => {
     }
   });
 
+  it('an error on a request after its body ended is handled: the answer stands and nothing is thrown', async () => {
+    // A socket can fail after the body has arrived (a reset while the tool runs, or after the answer).
+    // The exchange keeps its 'error' listener for that: without one, EventEmitter would throw the error
+    // out of emit() — an uncaught exception in the server.
+    const original = RawPostPath.prototype.serve;
+    const late: { req: import('node:http').IncomingMessage; thrown: unknown[] }[] = [];
+    const serve = vi.spyOn(RawPostPath.prototype, 'serve').mockImplementation(function (this: RawPostPath, req, res) {
+      const taken = original.call(this, req, res);
+      if (taken) {
+        const entry = { req, thrown: [] as unknown[] };
+        late.push(entry);
+        const raise = () => {
+          try {
+            req.emit('error', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }));
+          } catch (error) {
+            entry.thrown.push(error);
+          }
+        };
+        // Once on the turn after 'end', once after the answer went out.
+        req.once('end', () => setImmediate(raise));
+        res.once('finish', () => setImmediate(raise));
+      }
+      return taken;
+    });
+    try {
+      const answer = await post(t.url, FIXTURE_PATH, legacyHeaders, call('echo', { text: 'once', count: 2 }, 9));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(serve.mock.results.map((r) => r.value)).toEqual([true]);
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)).toMatchObject({ id: 9, result: { structuredContent: { text: 'once', count: 2 } } });
+      expect(late).toHaveLength(1);
+      expect(late[0].thrown).toEqual([]);
+    } finally {
+      serve.mockRestore();
+    }
+  });
+
   it('a body cut short of its Content-Length runs no tool', async () => {
     const { connect } = await import('node:net');
     const { port } = new URL(t.url);
