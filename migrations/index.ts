@@ -19,6 +19,7 @@ import { DropSqlSearchStructures1797000800000 } from './1797000800000-drop-sql-s
 import { ChangeGenerations1797000900000 } from './1797000900000-change-generations.js';
 import { AgentSignatureChangeLog1797001100000 } from './1797001100000-agent-signature-change-log.js';
 import { AgentFactsChangeLog1797001200000 } from './1797001200000-agent-facts-change-log.js';
+import { MemberMappedSlugIndex1797001300000 } from './1797001300000-member-mapped-slug-index.js';
 
 export const MIGRATIONS: Array<new () => MigrationInterface> = [
   FoundationTables1796015637017,
@@ -39,4 +40,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   ChangeGenerations1797000900000,
   AgentSignatureChangeLog1797001100000,
   AgentFactsChangeLog1797001200000,
+  MemberMappedSlugIndex1797001300000,
 ];

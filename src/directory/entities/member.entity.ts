@@ -15,6 +15,7 @@ export class MemberEntity {
   /** URL-safe, lower-case, unique. */
   @Index('member_slug_key', { unique: true })
   @Index('member_public_slug_idx', { synchronize: false })
+  @Index('member_mapped_slug_idx', { synchronize: false })
   @Column({ type: 'varchar', length: 100 })
   slug!: string;
 

@@ -133,32 +133,44 @@ const MAPPED_MEMBERS = `status = 'active' AND latitude IS NOT NULL AND longitude
 
 export const MAX_LOOKUP_MATCHES = 25;
 
-/** The statements of the public members list (MemberPages). */
-export const MEMBER_PAGE_QUERIES = {
-  /**
-   * $1 limit, $2 offset past the anchor, $3 the anchor slug. The page's first slug comes from an
-   * index-only scan of the partial index starting at the anchor (skipping < ANCHOR_STEP entries
-   * without reading the table); the page itself is then one index scan of the same index from that
-   * slug, reading only the page's `$1` rows. (A join back to the table by slug probed a second index
-   * once per row: at a million members, where neither index nor the table fit in shared buffers,
-   * those probes were half of the page's buffer reads.)
-   */
-  fromAnchor: `SELECT ${MEMBER_COLUMNS}
+/**
+ * The statements of a list of members in slug order, served by offset from remembered anchors and by
+ * cursor (AnchoredPages): `where` selects the list's members and has a partial index on slug.
+ */
+function slugPageQueries(where: string) {
+  return {
+    /**
+     * $1 limit, $2 offset past the anchor, $3 the anchor slug. The page's first slug comes from an
+     * index-only scan of the partial index starting at the anchor (skipping < ANCHOR_STEP entries
+     * without reading the table); the page itself is then one index scan of the same index from that
+     * slug, reading only the page's `$1` rows. (A join back to the table by slug probed a second index
+     * once per row: at a million members, where neither index nor the table fit in shared buffers,
+     * those probes were half of the page's buffer reads.)
+     */
+    fromAnchor: `SELECT ${MEMBER_COLUMNS}
          FROM member
-        WHERE ${PUBLIC_MEMBERS}
-          AND slug >= (SELECT slug FROM member WHERE ${PUBLIC_MEMBERS} AND slug >= $3 ORDER BY slug LIMIT 1 OFFSET $2)
+        WHERE ${where}
+          AND slug >= (SELECT slug FROM member WHERE ${where} AND slug >= $3 ORDER BY slug LIMIT 1 OFFSET $2)
         ORDER BY slug
         LIMIT $1`,
-  /** $1 limit, $2 the last slug of the previous page (keyset pagination): one index scan of the partial index. */
-  after: `SELECT ${MEMBER_COLUMNS} FROM member WHERE ${PUBLIC_MEMBERS} AND slug > $2 ORDER BY slug LIMIT $1`,
-  /** Every ANCHOR_STEP-th public slug with its position, and the total; one index-only pass. */
-  anchors: `SELECT slug, n, total FROM (
+    /** $1 limit, $2 the last slug of the previous page (keyset pagination): one index scan of the partial index. */
+    after: `SELECT ${MEMBER_COLUMNS} FROM member WHERE ${where} AND slug > $2 ORDER BY slug LIMIT $1`,
+    /** Every ANCHOR_STEP-th slug of the list with its position, and the total; one index-only pass. */
+    anchors: `SELECT slug, n, total FROM (
           SELECT slug, (row_number() OVER (ORDER BY slug) - 1)::int AS n, (count(*) OVER ())::int AS total
-            FROM member WHERE ${PUBLIC_MEMBERS}) AS s
+            FROM member WHERE ${where}) AS s
         WHERE n % ${ANCHOR_STEP} = 0 ORDER BY n`,
-  /** The newest entry of the member change log: the anchors are recomputed when it moves. */
-  changeSeq: latestChangeSql(MEMBER_CHANGE_LOG),
-} as const;
+  } as const;
+}
+
+/** The newest entry of the member change log: what is remembered of the lists and counts is recomputed when it moves. */
+export const MEMBER_CHANGE_SEQ = latestChangeSql(MEMBER_CHANGE_LOG);
+
+/** The public members list (categorized, active; partial index member_public_slug_idx). */
+export const MEMBER_PAGE_QUERIES = slugPageQueries(PUBLIC_MEMBERS);
+
+/** The map's profiles list (active, with a location; partial index member_mapped_slug_idx). */
+export const PROFILE_PAGE_QUERIES = slugPageQueries(MAPPED_MEMBERS);
 
 /** The statements behind the hot paths (EXPLAIN-tested). */
 export const HOT_QUERIES = {
@@ -171,7 +183,7 @@ export const HOT_QUERIES = {
   /** $1 uuid[]: the members of one search page, read by id after the in-process ranking (MemberSearch). */
   searchPage: `SELECT id, ${MEMBER_COLUMNS} FROM member WHERE id = ANY($1::uuid[]) AND status = 'active'`,
   /** A search's freshness check: the newest entry of the member change log. */
-  searchFreshness: MEMBER_PAGE_QUERIES.changeSeq,
+  searchFreshness: MEMBER_CHANGE_SEQ,
   /** The search index's build chunk and change reads. */
   searchIndexChunk: MEMBER_INDEX_QUERIES.chunk,
   searchIndexRows: MEMBER_INDEX_QUERIES.byIds,
@@ -188,9 +200,10 @@ export const HOT_QUERIES = {
   categoryCounts: `SELECT category, count(*)::int AS count FROM member
         WHERE ${PUBLIC_MEMBERS}
         GROUP BY category ORDER BY count DESC, category`,
-  /** $1 limit, $2 offset */
-  profilesPage: `SELECT ${MEMBER_COLUMNS} FROM member WHERE ${MAPPED_MEMBERS} ORDER BY slug LIMIT $1 OFFSET $2`,
-  profilesTotal: `SELECT count(*)::int AS total FROM member WHERE ${MAPPED_MEMBERS}`,
+  /** $1 limit, $2 offset past the anchor slug $3: the map's profiles (see AnchoredPages). */
+  profilesPage: PROFILE_PAGE_QUERIES.fromAnchor,
+  /** Every 1,000th mapped slug and the total, recomputed after changes. */
+  profilesAnchors: PROFILE_PAGE_QUERIES.anchors,
 } as const;
 
 /** Statements off the hot paths: the globe's clustering (cached), operator reads and writes, the seed check. */

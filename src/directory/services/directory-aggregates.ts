@@ -5,6 +5,7 @@ import { CacheBus } from '../../common/cache/cache-bus.service.js';
 import type { CommunityStatsResult } from '../directory.types.js';
 import type { GlobeView, StatsView } from '../dto/views.dto.js';
 import { HOT_QUERIES, MEMBER_QUERIES, type CategoryCountRow, type CountRow, type GlobeRow } from '../queries/member.queries.js';
+import { MemberChangeKeyed } from './member-change-keyed.js';
 import { DIRECTORY_CACHE_TOPIC, MemberCountCache, type CountedValue } from './member-count-cache.js';
 
 const GLOBE_TTL_MS = 60_000;
@@ -36,6 +37,12 @@ const NO_NOTE: StatsNote = { countedAt: undefined, from: 0, until: 0, text: '' }
 @Injectable()
 export class DirectoryAggregates {
   private globeCache?: { value: GlobeView; at: number };
+  /** The globe's clustering under way (a full pass over the mapped members: ≈ 1 s at a million), shared by the requests meanwhile. */
+  private globeComputing?: Promise<GlobeView>;
+  /** Bumped by every invalidation: a clustering that started before one is not kept. */
+  private globeGeneration = 0;
+  /** Active members per category (a pass over every active member), recomputed after a change to `member`. */
+  private readonly categoryCounts: MemberChangeKeyed<CategoryCountRow[]>;
   /** The last stats note: it only changes when the count or its age in minutes does. */
   private lastNote: StatsNote = NO_NOTE;
   /** The last community-stats answer: handed out again (same object) while its count and note hold, so the MCP engine's memo of its serialization hits. */
@@ -46,15 +53,29 @@ export class DirectoryAggregates {
     private readonly memberCount: MemberCountCache,
     bus: CacheBus,
   ) {
+    this.categoryCounts = new MemberChangeKeyed(db, () => db.query<CategoryCountRow[]>(HOT_QUERIES.categoryCounts));
     // Another instance changed the directory (after its commit): forget what this one cached.
-    bus.on(DIRECTORY_CACHE_TOPIC, () => {
-      this.globeCache = undefined;
-    });
+    bus.on(DIRECTORY_CACHE_TOPIC, () => this.forgetGlobe());
   }
 
-  async globe(): Promise<GlobeView> {
+  globe(): Promise<GlobeView> {
     const cached = this.globeCache;
-    if (cached && Date.now() - cached.at < GLOBE_TTL_MS) return cached.value;
+    if (cached && Date.now() - cached.at < GLOBE_TTL_MS) return Promise.resolve(cached.value);
+    let computing = this.globeComputing;
+    if (computing === undefined) {
+      const started = this.clusterGlobe();
+      this.globeComputing = computing = started;
+      started
+        .finally(() => {
+          if (this.globeComputing === started) this.globeComputing = undefined;
+        })
+        .catch(() => undefined);
+    }
+    return computing;
+  }
+
+  private async clusterGlobe(): Promise<GlobeView> {
+    const generation = this.globeGeneration;
     const rows = await this.db.query<GlobeRow[]>(MEMBER_QUERIES.globe);
     const points = rows.map((r) => ({
       lat: r.lat,
@@ -63,13 +84,18 @@ export class DirectoryAggregates {
       label: [r.city, r.country].filter(Boolean).join(', ') || 'Members',
     }));
     const value = { points, total: points.reduce((sum, p) => sum + p.count, 0) };
-    this.globeCache = { value, at: Date.now() };
+    if (generation === this.globeGeneration) this.globeCache = { value, at: Date.now() };
     return value;
   }
 
+  private forgetGlobe(): void {
+    this.globeCache = undefined;
+    this.globeComputing = undefined;
+    this.globeGeneration++;
+  }
+
   async stats(): Promise<StatsView> {
-    const counted = await this.countedMembers();
-    const categories = await this.db.query<CategoryCountRow[]>(HOT_QUERIES.categoryCounts);
+    const [counted, categories] = await Promise.all([this.countedMembers(), this.categoryCounts.get()]);
     return {
       member_count: counted.count,
       categorized_member_count: categories.reduce((sum, c) => sum + c.count, 0),
@@ -91,7 +117,7 @@ export class DirectoryAggregates {
    * invalidating inside the transaction would let a read between the two cache the old value again.
    */
   async changed(): Promise<void> {
-    this.globeCache = undefined;
+    this.forgetGlobe();
     await this.memberCount.invalidate();
   }
 

@@ -2,13 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { directoryError } from '../directory.errors.js';
-import { ANCHOR_STEP, MEMBER_PAGE_QUERIES, type AnchorRow, type ChangeSeqRow, type MemberRow } from '../queries/member.queries.js';
+import { ANCHOR_STEP, MEMBER_PAGE_QUERIES, PROFILE_PAGE_QUERIES, type AnchorRow, type MemberRow } from '../queries/member.queries.js';
+import { MemberChangeKeyed } from './member-change-keyed.js';
 
 interface Anchors {
-  seq: string;
   slugs: string[];
   total: number;
 }
+
+/** A list's statements (member.queries.ts, slugPageQueries). */
+type SlugPageQueries = typeof MEMBER_PAGE_QUERIES;
 
 /** Opaque to clients: base64url of `{"after":"<slug>"}`. */
 export function encodeCursor(slug: string): string {
@@ -28,45 +31,49 @@ export function decodeCursor(cursor: string): string {
 }
 
 /**
- * The public members list by slug, both by offset and by cursor. Offsets are served as keyset scans
- * from the nearest remembered slug (every 1,000th), recomputed after a change to `member` (seen in the
- * search change log), so a page 90,000 rows deep costs what a page 999 rows deep costs.
+ * One list of members in slug order, by offset and by cursor. Offsets are served as keyset scans
+ * from the nearest remembered slug (every 1,000th), recomputed after a change to `member` (seen in its
+ * change log), so a page 900,000 rows deep costs what a page 999 rows deep costs, and the total is
+ * read from the same pass instead of a count per request.
  */
-@Injectable()
-export class MemberPages {
-  private anchors?: Anchors;
-  private computing?: Promise<Anchors>;
+export class AnchoredPages {
+  private readonly anchors: MemberChangeKeyed<Anchors>;
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly queries: SlugPageQueries,
+  ) {
+    this.anchors = new MemberChangeKeyed(db, async () => {
+      const rows = await db.query<AnchorRow[]>(queries.anchors);
+      return { slugs: rows.map((r) => r.slug), total: rows[0]?.total ?? 0 };
+    });
+  }
 
   /** Page rows (`$limit` of them) by offset, and the total at that moment. */
   async byOffset(limit: number, offset: number): Promise<{ rows: MemberRow[]; total: number }> {
-    const anchors = await this.current();
+    const anchors = await this.anchors.get();
     if (offset >= anchors.total) return { rows: [], total: anchors.total };
     const at = Math.floor(offset / ANCHOR_STEP);
-    const rows = await this.db.query<MemberRow[]>(MEMBER_PAGE_QUERIES.fromAnchor, [limit, offset - at * ANCHOR_STEP, anchors.slugs[at]]);
+    const rows = await this.db.query<MemberRow[]>(this.queries.fromAnchor, [limit, offset - at * ANCHOR_STEP, anchors.slugs[at]]);
     return { rows, total: anchors.total };
   }
 
   /** Page rows after a cursor's slug, and the total. */
   async afterCursor(limit: number, cursor: string): Promise<{ rows: MemberRow[]; total: number }> {
     const after = decodeCursor(cursor);
-    const [rows, anchors] = await Promise.all([this.db.query<MemberRow[]>(MEMBER_PAGE_QUERIES.after, [limit, after]), this.current()]);
+    const [rows, anchors] = await Promise.all([this.db.query<MemberRow[]>(this.queries.after, [limit, after]), this.anchors.get()]);
     return { rows, total: anchors.total };
   }
+}
 
-  private async current(): Promise<Anchors> {
-    const [{ seq }] = await this.db.query<ChangeSeqRow[]>(MEMBER_PAGE_QUERIES.changeSeq);
-    if (this.anchors?.seq === seq) return this.anchors;
-    // Concurrent requests share one computation.
-    this.computing ??= this.compute(seq).finally(() => (this.computing = undefined));
-    return this.computing;
-  }
+/** The directory's paged lists: the public members (categorized) and the map's profiles (with a location). */
+@Injectable()
+export class MemberPages {
+  readonly members: AnchoredPages;
+  readonly profiles: AnchoredPages;
 
-  private async compute(seq: string): Promise<Anchors> {
-    const rows = await this.db.query<AnchorRow[]>(MEMBER_PAGE_QUERIES.anchors);
-    const anchors = { seq, slugs: rows.map((r) => r.slug), total: rows[0]?.total ?? 0 };
-    this.anchors = anchors;
-    return anchors;
+  constructor(@InjectDataSource() db: DataSource) {
+    this.members = new AnchoredPages(db, MEMBER_PAGE_QUERIES);
+    this.profiles = new AnchoredPages(db, PROFILE_PAGE_QUERIES);
   }
 }

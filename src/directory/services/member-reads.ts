@@ -6,7 +6,7 @@ import { directoryError } from '../directory.errors.js';
 import type { LookupMemberResult, LookupStatus } from '../directory.types.js';
 import { SLUG_PATTERN } from '../dto/admin.dto.js';
 import type { MemberSearchView, MembersPageView, MemberView, ProfilesPageView } from '../dto/views.dto.js';
-import { HOT_QUERIES, type LookupRow, type MemberRow, type SearchPageRow, type TotalRow } from '../queries/member.queries.js';
+import { HOT_QUERIES, type LookupRow, type MemberRow, type SearchPageRow } from '../queries/member.queries.js';
 import { encodeCursor, MemberPages } from './member-pages.js';
 import { MemberSearch } from './member-search.js';
 import { profileUrl, toMemberView } from './member-views.js';
@@ -28,8 +28,8 @@ export class MemberReads {
   /** @throws validation_failed for a cursor this service did not issue */
   async list(input: { limit: number; offset: number; cursor?: string }): Promise<MembersPageView> {
     const { rows, total } = input.cursor
-      ? await this.memberPages.afterCursor(input.limit, input.cursor)
-      : await this.memberPages.byOffset(input.limit, input.offset);
+      ? await this.memberPages.members.afterCursor(input.limit, input.cursor)
+      : await this.memberPages.members.byOffset(input.limit, input.offset);
     const last = rows.at(-1);
     return {
       members: rows.map((r) => this.toView(r)),
@@ -59,10 +59,7 @@ export class MemberReads {
   }
 
   async profiles(input: { limit: number; offset: number }): Promise<ProfilesPageView> {
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.query<MemberRow[]>(HOT_QUERIES.profilesPage, [input.limit, input.offset]),
-      this.db.query<TotalRow[]>(HOT_QUERIES.profilesTotal),
-    ]);
+    const { rows, total } = await this.memberPages.profiles.byOffset(input.limit, input.offset);
     return {
       profiles: rows.map((r) => {
         const view = this.toView(r);
