@@ -108,7 +108,7 @@ export class PublicApiController {
   @ApiOp(
     'getGlobe',
     'Globe data',
-    'Active members with a location, clustered by place: the points the /globe page draws. Cached for up to a minute.',
+    'Active members with a location, clustered by place: the points the /globe page draws. Recomputed after each change to the directory.',
   )
   @ApiOkResponse({ type: GlobeView, example: DIRECTORY_EXAMPLES.getGlobe })
   globe(): Promise<GlobeView> {

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CacheBus } from '../../common/cache/cache-bus.service.js';
 import type { DataSource } from 'typeorm';
 import { DirectoryAggregates } from './directory-aggregates.js';
 import type { CountedValue, MemberCountCache } from './member-count-cache.js';
@@ -17,8 +16,7 @@ function referenceNote(countedAt: Date, now: number): string {
 
 function aggregates(current: () => CountedValue): DirectoryAggregates {
   const memberCount = { fresh: () => current() } as unknown as MemberCountCache;
-  const bus = { on: () => undefined } as unknown as CacheBus;
-  return new DirectoryAggregates({} as DataSource, memberCount, bus);
+  return new DirectoryAggregates({} as DataSource, memberCount);
 }
 
 describe('DirectoryAggregates.communityStats note', () => {

@@ -153,7 +153,9 @@ describe('directory: hot queries use indexes on a 100,000-member directory', () 
     }
   });
 
-  it('a change to a member shows in the next profiles page and stats, with no cache to wait out', async () => {
+  it('a change to a member shows in the next profiles page, stats and globe, with no cache to wait out', async () => {
+    const globeTotal = async () => ((await (await fetch(`${t.url}/api/v1/globe`)).json()) as { total: number }).total;
+    const mappedBefore = await globeTotal();
     const first = (await (await fetch(`${t.url}/api/v1/profiles?limit=1`)).json()) as { profiles: Array<{ slug: string }>; total: number };
     const stats = async () =>
       ((await (await fetch(`${t.url}/api/v1/stats`)).json()) as { categories: Array<{ category: string; count: number }> }).categories;
@@ -178,6 +180,7 @@ describe('directory: hot queries use indexes on a 100,000-member directory', () 
       expect(counts.find((c) => c.category === target)!.count).toBe(targetBefore + 1);
       const total = (list: Array<{ count: number }>) => list.reduce((sum, c) => sum + c.count, 0);
       expect(total(counts)).toBe(total(before) + (was.category === null ? 1 : 0));
+      expect(await globeTotal()).toBe(mappedBefore - 1);
     } finally {
       await t.sql('UPDATE member SET latitude = $2, longitude = $3, category = $4 WHERE slug = $1', [
         slug,

@@ -1457,7 +1457,7 @@ export interface paths {
         };
         /**
          * Globe data
-         * @description Active members with a location, clustered by place: the points the /globe page draws. Cached for up to a minute.
+         * @description Active members with a location, clustered by place: the points the /globe page draws. Recomputed after each change to the directory.
          */
         get: operations["getGlobe"];
         put?: never;
