@@ -222,4 +222,22 @@ describe('directory: hot queries use indexes on a 100,000-member directory', () 
     const members = (await (await fetch(`${t.url}/api/v1/members?limit=1`)).json()) as { total: number };
     expect(members.total).toBe(MEMBERS - Math.floor(MEMBERS / 50) - Math.floor(MEMBERS / 12) + Math.floor(MEMBERS / 300));
   });
+
+  // Last in this file: it empties the change log, which makes the search index rebuild.
+  it('an emptied change log (its pruning after a quiet day) is remembered too: the counts are not recomputed on every request', async () => {
+    const db = t.app.get(DataSource);
+    const query = vi.spyOn(db, 'query');
+    const counts = () => query.mock.calls.filter(([sql]) => sql === HOT_QUERIES.categoryCounts).length;
+    try {
+      await t.sql('DELETE FROM member_search_change');
+      for (let i = 0; i < 3; i++) expect((await fetch(`${t.url}/api/v1/stats`)).status).toBe(200);
+      expect(counts()).toBe(1);
+      // The next change is seen again.
+      await t.sql("UPDATE member SET description = description || ' ' WHERE slug = 'member-11'");
+      for (let i = 0; i < 2; i++) expect((await fetch(`${t.url}/api/v1/stats`)).status).toBe(200);
+      expect(counts()).toBe(2);
+    } finally {
+      query.mockRestore();
+    }
+  });
 });
