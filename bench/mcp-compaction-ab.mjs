@@ -16,6 +16,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort, prodCommand, startProdServer, stopProdServer, waitReady } from './support/app.mjs';
 import { processCpuMs } from './process-cpu.mjs';
+import { median } from './support/median.mjs';
 
 const BARE = fileURLToPath(new URL('./support/bare-mcp-route.mjs', import.meta.url));
 const preload = (name) => `--import=${fileURLToPath(new URL(`./support/${name}`, import.meta.url))}`;
@@ -33,11 +34,6 @@ const variants = [
 // One DATA_DIR for all when they share DATABASE_URL (its secrets decrypt what the database stores);
 // one each otherwise (each then runs its own embedded PostgreSQL there).
 const dataDir = (name) => (process.env.DATABASE_URL ? '/tmp/agentry-bench-mcp' : `/tmp/agentry-bench-mcp-${name}`);
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 const targets = [];
 try {

@@ -17,6 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startChild, stopChild, ask } from './support/app.mjs';
+import { median } from './support/median.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const REQUESTS = Number(process.env.MCP_CPU_REQUESTS ?? 20000);
@@ -115,12 +116,6 @@ async function slice(target, request, amount, timeout = 10, tolerant = false) {
   if (result.non2xx || result.errors || result.timeouts)
     throw new Error(`${target.name}: failed requests (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)`);
   return (after - before) / result.requests.total;
-}
-
-function median(values) {
-  const s = [...values].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 /**

@@ -19,6 +19,7 @@ import { bareMcpApp } from './support/bare-mcp-route.mjs';
 import autocannon from 'autocannon';
 import { fileURLToPath } from 'node:url';
 import { startChild, stopChild, ask } from './support/app.mjs';
+import { median } from './support/median.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const SLICES = Number(process.env.MCP_INPROC_SLICES ?? 8);
@@ -63,12 +64,6 @@ async function serve(role) {
     }
   });
   process.send({ ready: url ?? bareUrl, bareUrl });
-}
-
-function median(values) {
-  const s = [...values].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 async function main() {

@@ -23,17 +23,13 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort, prodCommand, startProdServer, stopProdServer, waitReady } from './support/app.mjs';
+import { median } from './support/median.mjs';
 
 const BARE = fileURLToPath(new URL('./support/bare-mcp-route.mjs', import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP = 3;
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 function peakRss(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

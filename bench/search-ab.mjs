@@ -10,6 +10,7 @@ import { MEMBER_QUERIES_HEAD, MEMBER_QUERIES_TYPOS, MEMBER_WEIGHTS, buildMemberI
 import { RECALL_QUERIES, RECALL_WEIGHTS, buildRecallIndex } from './support/recall.mjs';
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
+import { median } from './support/median.mjs';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -47,11 +48,6 @@ const cpuNow = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
-
-function median(values) {
-  const s = [...values].sort((x, y) => x - y);
-  return s[Math.floor(s.length / 2)];
-}
 
 function compare(title, engines, queries) {
   for (const q of queries) {

@@ -26,6 +26,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { processCpuMs } from './process-cpu.mjs';
 import { SERVER_NODE_FLAGS, SERVER_ENV } from '../scripts/server-node-flags.mjs';
+import { median } from './support/median.mjs';
 
 const DATABASES = (
   process.env.SIZES_DATABASES ?? 'postgres://postgres@127.0.0.1:5432/agentry_m100k,postgres://postgres@127.0.0.1:5432/agentry_m1m'
@@ -43,12 +44,6 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
   });
-
-function median(values) {
-  const s = [...values].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 async function start(databaseUrl) {
   const db = new pg.Client({ connectionString: databaseUrl });
